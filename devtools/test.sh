@@ -1,0 +1,94 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright(c) 2026 The qlxge authors
+#
+# The test command of the README: bootstrap the machine, build, run every suite.
+#   1. build/       : all suites (unit, stress, integration, bench smoke runs)
+#   2. build-asan/  : the unit suites under AddressSanitizer + UndefinedBehaviorSanitizer
+#   3. build-tsan/  : the mpring suite under ThreadSanitizer
+# Ends with one line "qlxge tests: N passed, N failed". Idempotent; safe to run again.
+#
+# Environment: QLXGE_TEST_SKIP_SANITIZERS=1 runs step 1 only (quick local iterations);
+# MESON_TEST_ARGS adds arguments to every "meson test" (e.g. "--suite mpring").
+set -euo pipefail
+
+top=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$top"
+
+if [ "$(id -u)" -eq 0 ]; then
+	bash devtools/bootstrap.sh
+else
+	echo "test: not root: skipping the bootstrap (run 'sudo devtools/bootstrap.sh' once)"
+fi
+
+passed=0
+failed=0
+
+# setup DIR [meson options...]: configure a build dir once; later runs reuse it.
+setup() {
+	local dir=$1; shift
+	if [ -f "$dir/build.ninja" ]; then
+		meson setup --reconfigure "$dir" "$@" >/dev/null
+	else
+		meson setup "$dir" "$@" >/dev/null
+	fi
+}
+
+# run_suites DIR [meson test args...]: build and test; add the results to the totals.
+run_suites() {
+	local dir=$1; shift
+	local rc=0
+	ninja -C "$dir" >/dev/null || { echo "test: build failed in $dir"; ninja -C "$dir" | tail -40;
+		exit 1; }
+	rm -f "$dir/meson-logs/testlog.json"
+	echo "=== meson test -C $dir $* ${MESON_TEST_ARGS:-}"
+	# shellcheck disable=SC2086
+	meson test -C "$dir" --print-errorlogs --num-processes 2 "$@" ${MESON_TEST_ARGS:-} || rc=$?
+	if [ ! -f "$dir/meson-logs/testlog.json" ]; then
+		echo "test: no test ran in $dir"
+		failed=$((failed + 1))
+		return
+	fi
+	# Each test's summary lines (cmocka's, the benchmarks' RESULT lines) for the CI log.
+	python3 - "$dir/meson-logs/testlog.json" <<'PY' || true
+import json, sys
+for line in open(sys.argv[1]):
+    t = json.loads(line)
+    out = ((t.get('stdout') or '') + '\n' + (t.get('stderr') or '')).splitlines()
+    summary = [l for l in out if l.startswith('[  PASSED  ]') or l.startswith('[  FAILED  ]')
+               or l.startswith('[==========]') or l.startswith('RESULT') or 'passed,' in l]
+    print('--- %s: %s' % (t['name'], t['result']))
+    for l in summary[-4:]:
+        print('    ' + l)
+PY
+	read -r p f < <(python3 - "$dir/meson-logs/testlog.json" <<'PY'
+import json, sys
+p = f = 0
+for line in open(sys.argv[1]):
+    r = json.loads(line)['result']
+    if r in ('OK', 'EXPECTEDFAIL'):
+        p += 1
+    elif r != 'SKIP':
+        f += 1
+print(p, f)
+PY
+)
+	passed=$((passed + p))
+	failed=$((failed + f))
+	[ "$rc" -eq 0 ] || echo "test: failures in $dir (see above and $dir/meson-logs/testlog.txt)"
+}
+
+setup build
+run_suites build
+
+if [ "${QLXGE_TEST_SKIP_SANITIZERS:-0}" != 1 ]; then
+	# b_lundef=false: the sanitizer runtimes resolve symbols at load time.
+	setup build-asan -Db_sanitize=address,undefined -Db_lundef=false
+	run_suites build-asan --suite unit
+	setup build-tsan -Db_sanitize=thread -Db_lundef=false
+	run_suites build-tsan --suite mpring
+fi
+
+echo
+echo "qlxge tests: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]

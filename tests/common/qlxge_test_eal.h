@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* Copyright(c) 2026 The qlxge authors */
+
+/*
+ * Start DPDK's EAL for a test program the way every qlxge test does: no hugepages, no shared
+ * configuration and no PCI scan (so test programs run in parallel on a machine without
+ * hugepages or an IOMMU; IOVA is VA), with the qlxge PMD loaded by -d from the build tree.
+ */
+
+#ifndef QLXGE_TEST_EAL_H
+#define QLXGE_TEST_EAL_H
+
+/*
+ * Initialise EAL once per process. @p extra is a NULL-terminated list of further EAL arguments
+ * (e.g. "--vdev", "net_qlxge_sim0,adapter=a", or "-l", "0-1"); it may be NULL. The PMD path is
+ * the one meson built, or $QLXGE_PMD_SO when set. QLXGE_TEST_EAL_ARGS may hold extra
+ * space-separated EAL arguments (e.g. "--log-level=pmd.net.qlxge.*:debug").
+ * @return 0 on success (also when EAL is already up), a negative errno otherwise.
+ */
+int qlxge_test_eal_init(const char *const *extra);
+
+/* The path of the PMD shared object the tests load. */
+const char *qlxge_test_pmd_path(void);
+
+/* rte_eal_cleanup() if qlxge_test_eal_init() started EAL; for the end of main(). */
+void qlxge_test_eal_fini(void);
+
+#endif /* QLXGE_TEST_EAL_H */
