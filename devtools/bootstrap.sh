@@ -25,7 +25,7 @@ command -v apt-get >/dev/null || die "this script needs Debian 12 (apt-get not f
 
 # --- 1. Debian packages --------------------------------------------------------------------
 pkgs=(
-	meson ninja-build pkg-config gcc python3 python3-pyelftools
+	meson ninja-build pkg-config gcc python3
 	libdpdk-dev dpdk dpdk-dev           # DPDK 22.11 LTS: libraries; dpdk-dev has dpdk-testpmd
 	libpciaccess-dev libpcap-dev        # PCI access, pcap wires of the model
 	libcmocka-dev                       # unit tests

@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright(c) 2026 The qlxge authors
+#
+# The project's structural rules (ARCHITECTURE.md, STYLE.md B.1, B.4, B.5, B.32), checked on the
+# source tree. Usage: check_tree.sh <source root>. Prints each violation; exits 1 if any.
+set -uo pipefail
+root=${1:?usage: $0 <source root>}
+cd "$root" || exit 2
+bad=0
+fail() { echo "FAIL: $*"; bad=1; }
+
+src() { find "$@" -type f \( -name '*.c' -o -name '*.h' \) 2>/dev/null | sort; }
+
+# B.1: register offsets are named only in the driver's hardware layer.
+hwlayer='qlxge_hw\.[ch]$|qlxge_mbox\.[ch]$|qlxge_flash\.[ch]$|qlxge_icb\.[ch]$|qlxge_regs_dump\.c$'
+for f in $(src drivers/qlxge_pmd); do
+	[[ $f =~ $hwlayer ]] && continue
+	grep -n 'QLXGE_REG_' "$f" | sed "s|^|$f:|" | head -3 | while read -r l; do
+		echo "FAIL: register offset outside the hardware layer: $l"; done
+	grep -q 'QLXGE_REG_' "$f" && bad=1
+done
+
+# B.4: only the vdev binding knows the model.
+for f in $(src drivers/qlxge_pmd); do
+	case "$f" in *qlxge_vdev.c) continue ;; esac
+	grep -qE 'qlxge_sim' "$f" && fail "$f references the model (only qlxge_vdev.c may)"
+done
+
+# The model never includes driver code.
+for f in $(src lib/qlxge_sim); do
+	grep -qE '#[[:space:]]*include.*(qlxge_pmd|qlxge_ethdev|qlxge_log\.h|qlxge_hw\.h")' "$f" &&
+		fail "$f includes driver code"
+done
+
+# B.5: the hardware contract includes C standard headers only; mpring no ethdev/mbuf.
+for f in $(src lib/qlxge_hw); do
+	grep -E '#[[:space:]]*include[[:space:]]*<' "$f" | grep -vqE '<(stdint|stddef|stdbool|assert|limits)\.h>' &&
+		fail "$f includes a non-standard header"
+done
+for f in $(src lib/mpring); do
+	grep -qE '#[[:space:]]*include[[:space:]]*<rte_(ethdev|mbuf)' "$f" &&
+		fail "$f (mpring) includes an ethdev/mbuf header"
+done
+
+# DPDK's own files are never committed (they come from the bootstrap cache).
+if git rev-parse --git-dir >/dev/null 2>&1; then
+	leaked=$(git ls-files | grep -E '(^|/)(ethdev_driver|ethdev_pci|ethdev_vdev|bus_pci_driver|bus_vdev_driver|dev_driver|bus_driver)\.h$')
+	[ -n "$leaked" ] && fail "DPDK SDK headers tracked by git: $leaked"
+fi
+
+# B.32: SPDX first line, lines under 100 columns (tabs count 8).
+for f in $(src lib drivers tests examples); do
+	head -1 "$f" | grep -q 'SPDX-License-Identifier' || fail "$f: no SPDX first line"
+	long=$(expand -t 8 "$f" | awk -v f="$f" 'length > 100 { print f ":" NR; exit }')
+	[ -n "$long" ] && fail "line over 100 columns: $long"
+done
+
+[ $bad -eq 0 ] && echo "PASS: tree rules hold"
+exit $bad
