@@ -1,0 +1,14 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* Copyright(c) 2026 The qlxge authors */
+
+/* Includes qlxge_mbox.h and nothing else: the header must compile on its own. */
+#include "qlxge_mbox.h"
+
+#include "hw_alone.h"
+
+unsigned long
+hw_alone_mbox(void)
+{
+	return QLXGE_MB_CMD_GET_MGMT_CTL + QLXGE_MB_STS_GOOD + QLXGE_AEN_FW_INIT_FAIL +
+	       QLXGE_MB_OUT(1, 15);
+}
