@@ -251,6 +251,11 @@ struct qlxge_sim_counters {
 	uint64_t irqs;
 	uint64_t dma_errors;
 	uint64_t resets;
+	/* added by the model core */
+	uint64_t driver_errors;		/**< driver misuse (each also logged as wrn_* WARNING) */
+	uint64_t rx_errors;		/**< frames delivered with an error code (bad FCS) */
+	uint64_t rx_drops_fcs;		/**< bad-FCS frames dropped by a routing slot */
+	uint64_t aens_lost;		/**< AENs dropped: outbound mailbox queue full */
 };
 int qlxge_sim_counters_get(struct qlxge_sim_func *fn, struct qlxge_sim_counters *c);
 

@@ -1,0 +1,394 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* Copyright(c) 2026 The qlxge authors */
+
+/*
+ * The adapter object (issue #4 point 1, fact sheet §1, §16.17): one adapter with two NIC PCI
+ * functions sharing firmware, flash, MAC address tables and semaphores, each function with its
+ * own control-register window (callbacks) and doorbell BAR (memory the model polls). Adapters
+ * are named and reference counted in a process-wide registry; several may exist at once.
+ * Also the state-inspection API (tests, tools).
+ */
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <time.h>
+
+#include <rte_byteorder.h>
+
+#include "sim_internal.h"
+
+RTE_LOG_REGISTER(sim_logtype_regs, lib.qlxge_sim.regs, NOTICE);
+RTE_LOG_REGISTER(sim_logtype_mpi, lib.qlxge_sim.mpi, NOTICE);
+RTE_LOG_REGISTER(sim_logtype_flash, lib.qlxge_sim.flash, NOTICE);
+RTE_LOG_REGISTER(sim_logtype_dma, lib.qlxge_sim.dma, NOTICE);
+RTE_LOG_REGISTER(sim_logtype_tx, lib.qlxge_sim.tx, NOTICE);
+RTE_LOG_REGISTER(sim_logtype_rx, lib.qlxge_sim.rx, NOTICE);
+RTE_LOG_REGISTER(sim_logtype_wire, lib.qlxge_sim.wire, NOTICE);
+
+static TAILQ_HEAD(, qlxge_sim_adapter) sim_adapters = TAILQ_HEAD_INITIALIZER(sim_adapters);
+static pthread_mutex_t sim_registry_lock = PTHREAD_MUTEX_INITIALIZER;
+
+uint64_t
+sim_now_us(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000u + (uint64_t)ts.tv_nsec / 1000u;
+}
+
+void
+sim_adapter_lock(struct qlxge_sim_adapter *ad)
+{
+	pthread_mutex_lock(&ad->lock);
+}
+
+void
+sim_adapter_unlock(struct qlxge_sim_adapter *ad)
+{
+	pthread_mutex_unlock(&ad->lock);
+}
+
+void
+sim_adapter_foreach(void (*cb)(struct qlxge_sim_adapter *ad))
+{
+	struct qlxge_sim_adapter *ad;
+
+	/* The registry lock keeps every adapter alive while cb runs (put() takes it to unlink). */
+	pthread_mutex_lock(&sim_registry_lock);
+	TAILQ_FOREACH(ad, &sim_adapters, next)
+		cb(ad);
+	pthread_mutex_unlock(&sim_registry_lock);
+}
+
+/* A locally administered unicast address from the adapter name, distinct per function. */
+static void
+sim_default_mac(const char *name, unsigned int idx, uint8_t mac[6])
+{
+	uint32_t h = 2166136261u;	/* FNV-1a */
+
+	for (; *name != '\0'; name++)
+		h = (h ^ (uint8_t)*name) * 16777619u;
+	mac[0] = 0x02;
+	mac[1] = 0x51;	/* 'Q' */
+	mac[2] = (uint8_t)(h >> 24);
+	mac[3] = (uint8_t)(h >> 16);
+	mac[4] = (uint8_t)(h >> 8);
+	mac[5] = (uint8_t)((h & 0xF0u) | (idx & 0x0Fu));
+}
+
+static bool
+sim_mac_is_zero(const uint8_t mac[6])
+{
+	return (mac[0] | mac[1] | mac[2] | mac[3] | mac[4] | mac[5]) == 0;
+}
+
+static void
+sim_adapter_free(struct qlxge_sim_adapter *ad)
+{
+	unsigned int i;
+
+	for (i = 0; i < QLXGE_SIM_NUM_FUNCS; i++) {
+		struct qlxge_sim_func *fn = &ad->fn[i];
+
+		sim_wire_close(fn->wire);
+		fn->wire = NULL;
+		sim_irq_close(fn);
+		if (fn->db != NULL && fn->db != MAP_FAILED)
+			munmap(fn->db, QLXGE_SIM_DB_BAR_SIZE);
+	}
+	pthread_mutex_destroy(&ad->lock);
+	free(ad);
+}
+
+int
+qlxge_sim_adapter_create(const struct qlxge_sim_params *params,
+			 struct qlxge_sim_adapter **adapter)
+{
+	struct qlxge_sim_adapter *ad, *other;
+	uint8_t mac[QLXGE_SIM_NUM_FUNCS][6];
+	uint8_t pf[QLXGE_SIM_NUM_FUNCS];
+	unsigned int i;
+	int ret;
+
+	if (params == NULL || adapter == NULL || params->name == NULL ||
+	    params->name[0] == '\0' || strlen(params->name) >= QLXGE_SIM_NAME_MAX)
+		return -EINVAL;
+	if (params->device_id != 0 && params->device_id != QLXGE_PCI_DEVICE_ID_8000 &&
+	    params->device_id != QLXGE_PCI_DEVICE_ID_8012)
+		return -EINVAL;
+	pf[0] = params->pci_func[0];
+	pf[1] = params->pci_func[1];
+	if (pf[0] == 0 && pf[1] == 0)
+		pf[1] = 1;
+	/* Linux calls the lower NIC function port 0 (§1): keep index == port for both drivers. */
+	if (pf[0] >= pf[1] || pf[1] > QLXGE_MAX_PCI_FUNC)
+		return -EINVAL;
+	for (i = 0; i < QLXGE_SIM_NUM_FUNCS; i++) {
+		if (sim_mac_is_zero(params->mac[i]))
+			sim_default_mac(params->name, i, mac[i]);
+		else
+			memcpy(mac[i], params->mac[i], 6);
+		if (mac[i][0] & 1)	/* Linux refuses a multicast factory MAC (§10.2) */
+			return -EINVAL;
+	}
+
+	ad = calloc(1, sizeof(*ad));
+	if (ad == NULL)
+		return -ENOMEM;
+	snprintf(ad->name, sizeof(ad->name), "%s", params->name);
+	ad->device_id = params->device_id ? params->device_id : QLXGE_PCI_DEVICE_ID_8000;
+	ad->fw_version = params->fw_version ? params->fw_version : SIM_FW_VERSION_DEFAULT;
+	ad->fw_latency_us = params->fw_latency_us;
+	ad->refcnt = 1;
+	pthread_mutex_init(&ad->lock, NULL);
+	for (i = 0; i < QLXGE_SIM_NUM_FUNCS; i++) {
+		struct qlxge_sim_func *fn = &ad->fn[i];
+
+		fn->ad = ad;
+		fn->idx = i;
+		fn->pci_func = pf[i];
+		for (unsigned int v = 0; v < QLXGE_SIM_NUM_VECTORS; v++)
+			fn->irq_fd[v] = -1;
+		fn->db = mmap(NULL, QLXGE_SIM_DB_BAR_SIZE, PROT_READ | PROT_WRITE,
+			      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		if (fn->db == MAP_FAILED) {
+			fn->db = NULL;
+			ret = -ENOMEM;
+			goto err_free;
+		}
+		ret = sim_irq_open(fn);
+		if (ret < 0)
+			goto err_free;
+	}
+	ret = sim_flash_program(ad, (const uint8_t (*)[6])mac);
+	if (ret < 0)
+		goto err_free;
+	sim_mac_tables_reset(&ad->mac);
+	sim_regs_power_on(ad);
+	sim_mpi_power_on(ad);
+
+	pthread_mutex_lock(&sim_registry_lock);
+	TAILQ_FOREACH(other, &sim_adapters, next) {
+		if (strcmp(other->name, ad->name) == 0) {
+			pthread_mutex_unlock(&sim_registry_lock);
+			ret = -EEXIST;
+			goto err_free;
+		}
+	}
+	TAILQ_INSERT_TAIL(&sim_adapters, ad, next);
+	pthread_mutex_unlock(&sim_registry_lock);
+	SIM_LOG(INFO, regs, "adapter %s created: device 0x%04x, functions %u/%u, "
+		"MACs %02x:%02x:%02x:%02x:%02x:%02x %02x:%02x:%02x:%02x:%02x:%02x", ad->name,
+		ad->device_id, pf[0], pf[1], mac[0][0], mac[0][1], mac[0][2], mac[0][3],
+		mac[0][4], mac[0][5], mac[1][0], mac[1][1], mac[1][2], mac[1][3], mac[1][4],
+		mac[1][5]);
+	*adapter = ad;
+	return 0;
+
+err_free:
+	sim_adapter_free(ad);
+	return ret;
+}
+
+struct qlxge_sim_adapter *
+qlxge_sim_adapter_find(const char *name)
+{
+	struct qlxge_sim_adapter *ad;
+
+	if (name == NULL)
+		return NULL;
+	pthread_mutex_lock(&sim_registry_lock);
+	TAILQ_FOREACH(ad, &sim_adapters, next) {
+		if (strcmp(ad->name, name) == 0) {
+			ad->refcnt++;
+			break;
+		}
+	}
+	pthread_mutex_unlock(&sim_registry_lock);
+	return ad;
+}
+
+void
+qlxge_sim_adapter_get(struct qlxge_sim_adapter *adapter)
+{
+	if (adapter == NULL)
+		return;
+	pthread_mutex_lock(&sim_registry_lock);
+	adapter->refcnt++;
+	pthread_mutex_unlock(&sim_registry_lock);
+}
+
+void
+qlxge_sim_adapter_put(struct qlxge_sim_adapter *adapter)
+{
+	bool last;
+
+	if (adapter == NULL)
+		return;
+	pthread_mutex_lock(&sim_registry_lock);
+	last = --adapter->refcnt == 0;
+	if (last) {
+		TAILQ_REMOVE(&sim_adapters, adapter, next);
+		adapter->dead = true;
+	}
+	pthread_mutex_unlock(&sim_registry_lock);
+	if (!last)
+		return;
+	qlxge_sim_thread_stop(adapter);
+	qlxge_sim_service_unregister(adapter);
+	/* A peer wire into this adapter is closed on our side; the far end sees no carrier. */
+	SIM_LOG(INFO, regs, "adapter %s freed", adapter->name);
+	sim_adapter_free(adapter);
+}
+
+const char *
+qlxge_sim_adapter_name(const struct qlxge_sim_adapter *adapter)
+{
+	return adapter != NULL ? adapter->name : NULL;
+}
+
+struct qlxge_sim_func *
+qlxge_sim_func(struct qlxge_sim_adapter *adapter, unsigned int idx)
+{
+	if (adapter == NULL || idx >= QLXGE_SIM_NUM_FUNCS)
+		return NULL;
+	return &adapter->fn[idx];
+}
+
+struct qlxge_sim_adapter *
+qlxge_sim_func_adapter(struct qlxge_sim_func *fn)
+{
+	return fn != NULL ? fn->ad : NULL;
+}
+
+unsigned int
+qlxge_sim_func_index(const struct qlxge_sim_func *fn)
+{
+	return fn != NULL ? fn->idx : 0;
+}
+
+uint16_t
+qlxge_sim_device_id(const struct qlxge_sim_adapter *adapter)
+{
+	return adapter != NULL ? adapter->device_id : 0;
+}
+
+uint32_t
+qlxge_sim_reg_read(void *opaque, uint32_t offset)
+{
+	struct qlxge_sim_func *fn = opaque;
+	uint32_t v;
+
+	if (fn == NULL)
+		return 0;
+	sim_adapter_lock(fn->ad);
+	v = sim_reg_read_locked(fn, offset);
+	sim_adapter_unlock(fn->ad);
+	return v;
+}
+
+void
+qlxge_sim_reg_write(void *opaque, uint32_t offset, uint32_t value)
+{
+	struct qlxge_sim_func *fn = opaque;
+
+	if (fn == NULL)
+		return;
+	sim_adapter_lock(fn->ad);
+	sim_reg_write_locked(fn, offset, value);
+	sim_adapter_unlock(fn->ad);
+}
+
+void *
+qlxge_sim_doorbell_base(struct qlxge_sim_func *fn)
+{
+	return fn != NULL ? fn->db : NULL;
+}
+
+/* ---- inspection ---------------------------------------------------------------------------- */
+
+int
+qlxge_sim_port_state_get(struct qlxge_sim_func *fn, struct qlxge_sim_port_state *st)
+{
+	if (fn == NULL || st == NULL)
+		return -EINVAL;
+	sim_adapter_lock(fn->ad);
+	st->link_up = fn->port.link_up;
+	st->link_status = fn->port.link_status;
+	st->link_config = fn->port.link_config;
+	st->max_frame = fn->port.max_frame;
+	st->led_config = fn->port.led_config;
+	st->wol_mode = fn->port.wol_mode;
+	st->mgmt_stopped = fn->port.mgmt_stopped;
+	st->function_enabled = (fn->regs[QLXGE_REG_FSC / 4] & QLXGE_FSC_FE) != 0;
+	st->fw_version = fn->ad->fw_version;
+	sim_adapter_unlock(fn->ad);
+	return 0;
+}
+
+int
+qlxge_sim_mac_table_get(struct qlxge_sim_adapter *adapter, unsigned int type,
+			unsigned int index, uint32_t *words, unsigned int nwords)
+{
+	unsigned int i;
+	int ret = 0;
+
+	if (adapter == NULL || words == NULL || nwords == 0 || nwords > 16 || type > 15 ||
+	    index > 0xFFF)
+		return -EINVAL;
+	sim_adapter_lock(adapter);
+	for (i = 0; i < nwords && ret == 0; i++) {
+		uint32_t idx = QLXGE_MAC_ADDR_IDX_WORD(type << QLXGE_MAC_ADDR_IDX_TYPE_SHIFT,
+						       index, i);
+
+		ret = sim_mac_tables_read(&adapter->mac, idx, &words[i]);
+	}
+	sim_adapter_unlock(adapter);
+	return ret < 0 ? -EINVAL : 0;
+}
+
+int
+qlxge_sim_route_get(struct qlxge_sim_func *fn, unsigned int type, unsigned int slot,
+		    uint32_t *idx_word, uint32_t *mask)
+{
+	if (fn == NULL || type >= SIM_RT_TYPES || slot >= SIM_RT_SLOTS)
+		return -EINVAL;
+	sim_adapter_lock(fn->ad);
+	if (idx_word != NULL)
+		*idx_word = fn->rt.idx[type][slot];
+	if (mask != NULL)
+		*mask = fn->rt.data[type][slot];
+	sim_adapter_unlock(fn->ad);
+	return 0;
+}
+
+int
+qlxge_sim_rss_get(struct qlxge_sim_func *fn, void *icb, size_t len)
+{
+	int ret = 0;
+
+	if (fn == NULL || icb == NULL || len < sizeof(struct qlxge_rss_icb))
+		return -EINVAL;
+	sim_adapter_lock(fn->ad);
+	if (!fn->rss.loaded)
+		ret = -ENOENT;
+	else
+		sim_rss_store(&fn->rss, icb);
+	sim_adapter_unlock(fn->ad);
+	return ret;
+}
+
+int
+qlxge_sim_counters_get(struct qlxge_sim_func *fn, struct qlxge_sim_counters *c)
+{
+	if (fn == NULL || c == NULL)
+		return -EINVAL;
+	sim_adapter_lock(fn->ad);
+	*c = fn->cnt;
+	sim_adapter_unlock(fn->ad);
+	return 0;
+}

@@ -1,0 +1,299 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* Copyright(c) 2026 The qlxge authors */
+
+/*
+ * Queues of a function (fact sheet §5, §6.3, §7.1, §7.6, §8.3, §16.10-16.12 glue):
+ * the doorbell pages the model polls (WQ producer, CQ consumer, valid registers by bit 4 only,
+ * buffer-queue producers read elsewhere), the WQ engine (each 128-byte IOCB copied out of the
+ * ring by DMA, executed by the data plane's TX engine, frames put on the wire, one 64-byte
+ * completion with opcode, tid and txq_idx echoed on the WQ's CQ, then the WQ consumer shadow),
+ * and the CQ side common to TX and RX: entries written before the producer shadow, the shadow
+ * written before the interrupt, coalescing by irq_delay / pkt_delay with OI / I honoured, and an
+ * injectable completion delay.
+ */
+
+#include <errno.h>
+#include <string.h>
+
+#include <rte_byteorder.h>
+
+#include "sim_dma.h"
+#include "sim_internal.h"
+
+static inline uint32_t
+sim_db_load(const struct qlxge_sim_func *fn, uint32_t off)
+{
+	return __atomic_load_n((const uint32_t *)(fn->db + off), __ATOMIC_ACQUIRE);
+}
+
+void
+sim_queue_reset(struct qlxge_sim_func *fn)
+{
+	memset(fn->wq, 0, sizeof(fn->wq));
+	memset(fn->cq, 0, sizeof(fn->cq));
+	memset(fn->wq_live, 0, sizeof(fn->wq_live));
+	memset(fn->cq_live, 0, sizeof(fn->cq_live));
+	/* the device's doorbell registers read 0 after the reset */
+	memset(fn->db, 0, QLXGE_SIM_DB_BAR_SIZE);
+}
+
+/* ---- completion queues ---------------------------------------------------------------------- */
+
+static bool
+sim_cq_full(const struct qlxge_sim_func *fn, unsigned int q)
+{
+	const struct sim_cq *cq = &fn->cq[q];
+	uint32_t cons = (sim_db_load(fn, QLXGE_DB_CQ_OFFSET(q) + QLXGE_DB_CQ_CONS_IDX) & 0xFFFFu) %
+			cq->len;
+
+	return (cq->prod + 1) % cq->len == cons;
+}
+
+static int
+sim_cq_publish(struct qlxge_sim_func *fn, struct sim_cq *cq)
+{
+	uint32_t le = rte_cpu_to_le_32(cq->prod);
+
+	cq->publish_pending = false;
+	if (cq->published == cq->prod)
+		return 0;
+	/* the entries are in host memory already; the shadow makes them visible (§6.3) */
+	if (sim_dma_write(fn, cq->shadow, &le, sizeof(le)) < 0)
+		return -EFAULT;
+	cq->published = cq->prod;
+	return 1;
+}
+
+int
+sim_cq_post(struct qlxge_sim_func *fn, unsigned int q, const void *entry, bool irq, bool now)
+{
+	struct sim_cq *cq;
+	uint64_t t;
+
+	if (q >= SIM_NUM_CQ)
+		return -ENODEV;
+	cq = &fn->cq[q];
+	if (!cq->loaded || !cq->valid || cq->stopped)
+		return -ENODEV;
+	if (sim_cq_full(fn, q))
+		return -ENOSPC;
+	if (sim_dma_write(fn, cq->base + (uint64_t)cq->prod * QLXGE_CQE_SIZE, entry,
+			  QLXGE_CQE_SIZE) < 0)
+		return -EFAULT;
+	cq->prod = (cq->prod + 1) % cq->len;
+	t = fn->ad->now;	/* read once per poll step: completions are posted inside it */
+	if (irq) {
+		if (!cq->coal_armed) {
+			cq->coal_armed = true;
+			cq->coal_first = t;
+		}
+		cq->coal_last = t;
+		cq->coal_now |= now;
+	}
+	if (fn->fault[QLXGE_SIM_FAULT_CQ_DELAY_US] != 0) {
+		if (!cq->publish_pending) {
+			cq->publish_pending = true;
+			cq->publish_due = t + fn->fault[QLXGE_SIM_FAULT_CQ_DELAY_US];
+		}
+		return 0;
+	}
+	sim_cq_publish(fn, cq);
+	return 0;
+}
+
+void
+sim_cq_ae(struct qlxge_sim_func *fn, unsigned int q, uint8_t event)
+{
+	struct qlxge_ib_ae_rsp ae;
+
+	memset(&ae, 0, sizeof(ae));
+	ae.opcode = QLXGE_OPCODE_IB_AE_IOCB;
+	ae.event = event;
+	ae.q_id = (uint8_t)(q & QLXGE_IB_AE_Q_ID_MASK);
+	SIM_TRACE(rx, ae, SIM_FN_FMT " CQ %u event 0x%02x", SIM_FN_ARGS(fn), q, event);
+	sim_cq_post(fn, q, &ae, true, true);
+}
+
+/* Valid doorbell of one CQ: a write changes V (bit 4 only); before any TX or RX work. */
+static void
+sim_cq_valid_poll(struct qlxge_sim_func *fn, unsigned int q)
+{
+	struct sim_cq *cq = &fn->cq[q];
+	uint32_t valid = sim_db_load(fn, QLXGE_DB_CQ_OFFSET(q) + QLXGE_DB_CQ_VALID);
+
+	if (valid != cq->db_valid_seen) {
+		bool v = (valid & QLXGE_DB_VALID_V) != 0;
+
+		SIM_TRACE(rx, cq_valid, SIM_FN_FMT " CQ %u V %u -> %u", SIM_FN_ARGS(fn), q,
+			  cq->valid, v);
+		cq->db_valid_seen = valid;
+		cq->valid = v;
+		fn->cnt.doorbells++;
+	}
+}
+
+/* Consumer doorbell, delayed shadow, coalescing of one CQ: after the work of the step. */
+static unsigned int
+sim_cq_poll(struct qlxge_sim_func *fn, unsigned int q, uint64_t now)
+{
+	struct sim_cq *cq = &fn->cq[q];
+	unsigned int work = 0;
+	uint32_t cons;
+
+	if (!cq->valid)
+		return 0;
+	if (cq->publish_pending &&
+	    (now >= cq->publish_due || fn->fault[QLXGE_SIM_FAULT_CQ_DELAY_US] == 0))
+		work += sim_cq_publish(fn, cq) > 0;
+	if (cq->coal_armed && cq->published == cq->prod &&
+	    (cq->coal_now || now - cq->coal_first >= cq->irq_delay ||
+	     (cq->pkt_delay != 0 && now - cq->coal_last >= cq->pkt_delay))) {
+		cq->coal_armed = false;
+		cq->coal_now = false;
+		if (!cq->irq_pending)
+			SIM_TRACE(rx, cq_irq, SIM_FN_FMT " CQ %u ISR 0 -> 1 (vector %u)",
+				  SIM_FN_ARGS(fn), q, cq->vector);
+		cq->irq_pending = true;
+	}
+	cons = (sim_db_load(fn, QLXGE_DB_CQ_OFFSET(q) + QLXGE_DB_CQ_CONS_IDX) & 0xFFFFu) % cq->len;
+	if (cq->irq_pending && cons == cq->published && !cq->coal_armed)
+		cq->irq_pending = false;	/* everything raised has been consumed */
+	return work;
+}
+
+/* ---- work queues ---------------------------------------------------------------------------- */
+
+/* Frames of the TX engine: counted by the MAC, then looped back or put on the wire. */
+static int
+sim_tx_emit(void *arg, const uint8_t *frame, uint32_t len)
+{
+	struct qlxge_sim_func *fn = arg;
+
+	sim_xgmac_count_tx(fn, frame, len);
+	if (fn->port.link_config & QLXGE_LINK_CFG_LOOPBACK_MASK) {
+		/* SET_PORT_CFG loopback (§9.4): the frame comes back on the port's own RX */
+		sim_rx_frame(fn, frame, len);
+		return 0;
+	}
+	if (!fn->port.link_up || fn->wire == NULL)
+		return -ENOLINK;	/* no carrier: the MAC drops the frame */
+	return sim_wire_tx(fn->wire, frame, len);
+}
+
+static void
+sim_tx_complete(struct qlxge_sim_func *fn, struct sim_wq *wq, const uint8_t *iocb,
+		const struct sim_tx_result *res)
+{
+	struct qlxge_ob_mac_rsp rsp;
+	uint8_t req_flags1 = iocb[1];
+
+	memset(&rsp, 0, sizeof(rsp));
+	rsp.opcode = iocb[0];
+	rsp.flags1 = res->flags1 | (req_flags1 & (QLXGE_OB_MAC_FLAGS1_OI | QLXGE_OB_MAC_FLAGS1_I));
+	rsp.flags3 = res->flags3;
+	/* tid and txq_idx sit at the same offsets in both TX IOCBs: echo them untouched */
+	memcpy(&rsp.tid, iocb + offsetof(struct qlxge_ob_mac_iocb, tid), sizeof(rsp.tid));
+	memcpy(&rsp.txq_idx, iocb + offsetof(struct qlxge_ob_mac_iocb, txq_idx),
+	       sizeof(rsp.txq_idx));
+	sim_cq_post(fn, wq->cq_id, &rsp, !(req_flags1 & QLXGE_OB_MAC_FLAGS1_I),
+		    (req_flags1 & QLXGE_OB_MAC_FLAGS1_OI) != 0);
+}
+
+static unsigned int
+sim_wq_poll(struct qlxge_sim_func *fn, unsigned int q)
+{
+	struct sim_wq *wq = &fn->wq[q];
+	uint32_t valid = sim_db_load(fn, QLXGE_DB_WQ_OFFSET(q) + QLXGE_DB_WQ_VALID);
+	struct sim_cq *cq;
+	uint8_t iocb[QLXGE_IOCB_SIZE];
+	unsigned int n = 0;
+	uint32_t prod;
+
+	if (valid != wq->db_valid_seen) {
+		bool v = (valid & QLXGE_DB_VALID_V) != 0;
+
+		SIM_TRACE(tx, wq_valid, SIM_FN_FMT " WQ %u V %u -> %u", SIM_FN_ARGS(fn), q,
+			  wq->valid, v);
+		wq->db_valid_seen = valid;
+		wq->valid = v;
+		fn->cnt.doorbells++;
+	}
+	if (!wq->valid)
+		return 0;
+	prod = sim_db_load(fn, QLXGE_DB_WQ_OFFSET(q) + QLXGE_DB_WQ_PROD_IDX) & 0xFFFFu;
+	if (prod >= wq->len) {
+		SIM_WRN(fn, tx, wq_prod_range, SIM_FN_FMT " WQ %u producer %u beyond %u entries",
+			SIM_FN_ARGS(fn), q, prod, wq->len);
+		prod %= wq->len;
+	}
+	cq = &fn->cq[wq->cq_id];
+	if (prod == wq->cons || !cq->loaded || !cq->valid || cq->stopped)
+		return 0;
+	fn->cnt.doorbells++;
+	while (wq->cons != prod && n < SIM_TX_BUDGET) {
+		struct sim_tx_result res;
+		int ret;
+
+		if (sim_cq_full(fn, wq->cq_id))
+			break;	/* back-pressure: the IOCB waits for completion room */
+		if (sim_dma_read(fn, wq->base + (uint64_t)wq->cons * QLXGE_IOCB_SIZE, iocb,
+				 sizeof(iocb)) < 0) {
+			wq->valid = false;	/* the ring is gone: the queue stops (FE set) */
+			break;
+		}
+		memset(&res, 0, sizeof(res));
+		if (iocb[0] != QLXGE_OPCODE_OB_MAC_IOCB &&
+		    iocb[0] != QLXGE_OPCODE_OB_MAC_TSO_IOCB) {
+			SIM_WRN(fn, tx, opcode, SIM_FN_FMT " WQ %u slot %u opcode 0x%02x",
+				SIM_FN_ARGS(fn), q, wq->cons, iocb[0]);
+			res.flags1 = QLXGE_OB_MAC_RSP_FLAGS1_E;
+			ret = -EINVAL;
+		} else {
+			ret = sim_tx_iocb(fn, iocb, sim_port_max_frame(fn), sim_tx_emit, fn, &res);
+		}
+		fn->cnt.tx_iocbs++;
+		fn->cnt.tx_frames += res.frames;
+		fn->cnt.tx_bytes += res.bytes;
+		if (ret < 0 && ret != -ENOBUFS)
+			fn->cnt.tx_errors++;
+		SIM_TRACE(tx, iocb, SIM_FN_FMT " WQ %u slot %u opcode 0x%02x: %u frames %u bytes "
+			  "flags 0x%02x/0x%02x (%d)", SIM_FN_ARGS(fn), q, wq->cons, iocb[0],
+			  (unsigned int)res.frames, (unsigned int)res.bytes, res.flags1,
+			  res.flags3, ret);
+		sim_tx_complete(fn, wq, iocb, &res);
+		wq->cons = (wq->cons + 1) % wq->len;
+		n++;
+	}
+	if (n != 0) {
+		uint32_t le = rte_cpu_to_le_32(wq->cons);
+
+		/* after the completions it covers (§6.3) */
+		sim_dma_write(fn, wq->shadow, &le, sizeof(le));
+	}
+	return n;
+}
+
+unsigned int
+sim_queue_poll(struct qlxge_sim_func *fn, uint64_t now)
+{
+	unsigned int work = 0;
+	unsigned int q;
+
+	if (!(fn->regs[QLXGE_REG_FSC / 4] & QLXGE_FSC_FE)) {
+		/* a disabled function takes nothing; frames reaching it are lost */
+		work += sim_rx_poll(fn, now);
+		return work;
+	}
+	for (q = 0; q < SIM_NUM_CQ; q++)
+		if (sim_bit_test(fn->cq_live, q))
+			sim_cq_valid_poll(fn, q);
+	for (q = 0; q < SIM_NUM_WQ; q++)
+		if (sim_bit_test(fn->wq_live, q))
+			work += sim_wq_poll(fn, q);
+	work += sim_rx_poll(fn, now);
+	for (q = 0; q < SIM_NUM_CQ; q++)
+		if (sim_bit_test(fn->cq_live, q))
+			work += sim_cq_poll(fn, q, now);
+	sim_irq_update(fn);
+	return work;
+}

@@ -1,0 +1,327 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* Copyright(c) 2026 The qlxge authors */
+
+/*
+ * Receive side of the queues (fact sheet §5, §6.4, §7.7, §7.9, §7.10, §16.10, §16.13):
+ * frames from the wire are counted by the MAC, classified by the data plane (CQ, flags, RSS, VLAN
+ * strip), then placed in the CQ's buffer queues strictly in ring order: the data in one small
+ * buffer (DS) when it fits, else in one large buffer (DL), else in the chained form (one small
+ * buffer holding the list of the large buffers' addresses, then the large buffers); with header
+ * split the headers go first into a small buffer (HV, HS). Buffer queues are reached through
+ * their page-address tables; producers are read from the CQ's doorbell page with the low 4 bits
+ * ignored. A frame that finds no buffer (or no room for its completion) is dropped and counted,
+ * except from a pcap file, which waits. Then the 64-byte completion, the producer shadow and the
+ * interrupt (sim_queue.c).
+ */
+
+#include <errno.h>
+#include <string.h>
+
+#include <rte_byteorder.h>
+
+#include "sim_dma.h"
+#include "sim_internal.h"
+
+/* Outcome of placing one frame. */
+enum sim_rx_res {
+	SIM_RX_OK,
+	SIM_RX_DROPPED,		/* counted */
+	SIM_RX_NO_ROOM,		/* no buffers or completion room: drop, or retry for pcap */
+};
+
+static uint32_t
+sim_bq_avail(const struct qlxge_sim_func *fn, const struct sim_bq *bq, uint32_t db_off)
+{
+	uint32_t prod = __atomic_load_n((const uint32_t *)(fn->db + db_off), __ATOMIC_ACQUIRE);
+
+	if (bq->len == 0 || fn->fault[QLXGE_SIM_FAULT_RX_BQ_DRY] != 0)
+		return 0;
+	/* the device ignores the low 4 bits of a buffer-queue producer (§5) */
+	prod = (prod & 0xFFFFu & ~QLXGE_DB_BQ_PROD_IGNORED_MASK) % bq->len;
+	return (prod + bq->len - bq->cons) % bq->len;
+}
+
+/* Address of the next buffer of @p bq, read through its page table; advances the queue. */
+static int
+sim_bq_take(struct qlxge_sim_func *fn, struct sim_bq *bq, uint64_t *addr)
+{
+	uint64_t e;
+	uint64_t at = bq->pages[bq->cons / QLXGE_BQ_ENTRIES_PER_PAGE] +
+		      8ull * (bq->cons % QLXGE_BQ_ENTRIES_PER_PAGE);
+
+	if (sim_dma_read(fn, at, &e, sizeof(e)) < 0)
+		return -EFAULT;
+	*addr = rte_le_to_cpu_64(e);
+	bq->cons = (bq->cons + 1) % bq->len;
+	return 0;
+}
+
+/* Take a buffer and write @p len bytes of @p data into it. */
+static int
+sim_bq_fill(struct qlxge_sim_func *fn, struct sim_bq *bq, const void *data, uint32_t len,
+	    uint64_t *addr)
+{
+	int ret = sim_bq_take(fn, bq, addr);
+
+	if (ret == 0 && len != 0)
+		ret = sim_dma_write(fn, *addr, data, len);
+	return ret;
+}
+
+static void
+sim_ctx_refresh(struct qlxge_sim_func *fn)
+{
+	struct sim_rx_ctx *c = &fn->rx_ctx;
+
+	c->mac = &fn->ad->mac;
+	c->rt = &fn->rt;
+	c->rss = fn->rss.loaded ? &fn->rss : NULL;
+	c->nic_rcv_cfg = fn->regs[QLXGE_REG_NIC_RCV_CFG / 4];
+	c->fsc = fn->regs[QLXGE_REG_FSC / 4];
+	c->splt_hdr = fn->regs[QLXGE_REG_SPLT_HDR / 4];
+	c->rst_fo = fn->regs[QLXGE_REG_RST_FO / 4];
+	c->func = fn->pci_func;
+	c->port = fn->idx;
+	c->max_frame = sim_port_max_frame(fn);
+}
+
+/* Corrupt the TCP/UDP checksum of a classified frame (fault injection). */
+static bool
+sim_rx_corrupt_l4(uint8_t *f, uint32_t len, const struct sim_rx_verdict *v)
+{
+	uint32_t at;
+
+	if (v->l4_off == 0)
+		return false;
+	if (v->flags2 & QLXGE_IB_MAC_FLAGS2_T)
+		at = v->l4_off + 16u;
+	else if (v->flags2 & QLXGE_IB_MAC_FLAGS2_U)
+		at = v->l4_off + 6u;
+	else
+		return false;
+	if (at + 2 > len)
+		return false;
+	f[at] ^= 0x5A;
+	f[at + 1] ^= 0xA5;
+	return true;
+}
+
+static enum sim_rx_res
+sim_rx_place(struct qlxge_sim_func *fn, const struct sim_rx_verdict *v, const uint8_t *data,
+	     uint32_t len)
+{
+	unsigned int q = v->cq_id;
+	struct sim_cq *cq = &fn->cq[q];
+	struct qlxge_ib_mac_rsp rsp;
+	uint32_t hdr_len = 0, dlen, nlb = 0, need_s = 0, need_l = 0;
+	uint64_t hdr_addr = 0, data_addr = 0, list[QLXGE_IB_MAC_MAX_LBQ_CHAIN];
+	uint8_t flags3 = 0, flags4 = 0;
+	uint32_t i;
+
+	if (!cq->loaded || !cq->valid || cq->stopped) {
+		fn->cnt.rx_drops_filter++;
+		SIM_TRACE(rx, drop_cq, SIM_FN_FMT " CQ %u not valid", SIM_FN_ARGS(fn), q);
+		return SIM_RX_DROPPED;
+	}
+	if (v->split && v->hdr_len != 0 && v->hdr_len < len && cq->sbq.len != 0 &&
+	    v->hdr_len <= cq->sbq.bsize) {
+		hdr_len = v->hdr_len;
+		need_s++;
+	}
+	dlen = len - hdr_len;
+	if (dlen != 0) {
+		if (cq->sbq.len != 0 && dlen <= cq->sbq.bsize) {
+			flags3 = QLXGE_IB_MAC_FLAGS3_DS;
+			need_s++;
+		} else if (cq->lbq.len != 0 && dlen <= cq->lbq.bsize) {
+			flags3 = QLXGE_IB_MAC_FLAGS3_DL;
+			need_l = 1;
+		} else if (cq->lbq.len != 0 && cq->sbq.len != 0) {
+			nlb = (dlen + cq->lbq.bsize - 1) / cq->lbq.bsize;
+			if (nlb > QLXGE_IB_MAC_MAX_LBQ_CHAIN || nlb * 8u > cq->sbq.bsize) {
+				fn->cnt.rx_drops_oversize++;
+				sim_xgmac_count(fn, QLXGE_XGMAC_RX_NIC_FIFO_DROP, 1);
+				return SIM_RX_DROPPED;
+			}
+			need_s++;
+			need_l = nlb;
+		} else {
+			fn->cnt.rx_drops_oversize++;
+			sim_xgmac_count(fn, QLXGE_XGMAC_RX_NIC_FIFO_DROP, 1);
+			return SIM_RX_DROPPED;
+		}
+	}
+	if (sim_bq_avail(fn, &cq->sbq, QLXGE_DB_CQ_OFFSET(q) + QLXGE_DB_SBQ_PROD_IDX) < need_s ||
+	    sim_bq_avail(fn, &cq->lbq, QLXGE_DB_CQ_OFFSET(q) + QLXGE_DB_LBQ_PROD_IDX) < need_l ||
+	    (cq->prod + 1) % cq->len ==
+	    (__atomic_load_n((uint32_t *)(fn->db + QLXGE_DB_CQ_OFFSET(q)), __ATOMIC_ACQUIRE) &
+	     0xFFFFu) % cq->len)
+		return SIM_RX_NO_ROOM;
+
+	/* ring order: header buffer, then the data (or list) small buffer, then large ones */
+	if (hdr_len != 0) {
+		if (sim_bq_fill(fn, &cq->sbq, data, hdr_len, &hdr_addr) < 0)
+			goto dma_err;
+		flags4 = QLXGE_IB_MAC_FLAGS4_HV | QLXGE_IB_MAC_FLAGS4_HS;
+	}
+	if (flags3 == QLXGE_IB_MAC_FLAGS3_DS) {
+		if (sim_bq_fill(fn, &cq->sbq, data + hdr_len, dlen, &data_addr) < 0)
+			goto dma_err;
+	} else if (flags3 == QLXGE_IB_MAC_FLAGS3_DL) {
+		if (sim_bq_fill(fn, &cq->lbq, data + hdr_len, dlen, &data_addr) < 0)
+			goto dma_err;
+	} else if (nlb != 0) {
+		if (sim_bq_take(fn, &cq->sbq, &data_addr) < 0)
+			goto dma_err;
+		for (i = 0; i < nlb; i++) {
+			uint32_t off = i * cq->lbq.bsize;
+			uint32_t n = RTE_MIN(dlen - off, cq->lbq.bsize);
+			uint64_t a;
+
+			if (sim_bq_fill(fn, &cq->lbq, data + hdr_len + off, n, &a) < 0)
+				goto dma_err;
+			list[i] = rte_cpu_to_le_64(a);
+		}
+		if (sim_dma_write(fn, data_addr, list, nlb * 8u) < 0)
+			goto dma_err;
+	}
+
+	memset(&rsp, 0, sizeof(rsp));
+	rsp.opcode = QLXGE_OPCODE_IB_MAC_IOCB;
+	rsp.flags1 = v->flags1;
+	rsp.flags2 = v->flags2;
+	rsp.flags3 = v->flags3 | flags3;
+	rsp.data_len = rte_cpu_to_le_32(dlen);
+	rsp.data_addr = rte_cpu_to_le_64(data_addr);
+	rsp.rss = rte_cpu_to_le_32(v->rss_hash);
+	if (v->flags2 & QLXGE_IB_MAC_FLAGS2_V)
+		rsp.vlan_id = rte_cpu_to_le_16(v->vlan_tci);
+	rsp.flags4 = flags4;
+	rsp.hdr_len = rte_cpu_to_le_32(hdr_len);
+	rsp.hdr_addr = rte_cpu_to_le_64(hdr_addr);
+	if (sim_cq_post(fn, q, &rsp, true, false) < 0)
+		return SIM_RX_DROPPED;
+	fn->cnt.rx_frames++;
+	fn->cnt.rx_bytes += len;
+	fn->cnt.rx_completions++;
+	SIM_TRACE(rx, completion, SIM_FN_FMT " CQ %u len %u hdr %u flags 0x%02x/0x%02x/0x%02x "
+		  "addr 0x%" PRIx64, SIM_FN_ARGS(fn), q, dlen, hdr_len, rsp.flags1, rsp.flags2,
+		  rsp.flags3, data_addr);
+	return SIM_RX_OK;
+
+dma_err:
+	/* a receive buffer the device cannot write: PCI error on anonymous buffers (§7.8) */
+	sim_cq_ae(fn, q, QLXGE_AE_EVENT_PCI_ERR_ANON_BUF_RD);
+	return SIM_RX_DROPPED;
+}
+
+static enum sim_rx_res
+sim_rx_one(struct qlxge_sim_func *fn, const uint8_t *frame, uint32_t len)
+{
+	struct sim_rx_verdict v;
+	const uint8_t *data = frame;
+	uint8_t mac_err;
+	bool fcs_err;
+	enum sim_rx_res res;
+	int ret;
+
+	if (!(fn->regs[QLXGE_REG_FSC / 4] & QLXGE_FSC_FE)) {
+		fn->cnt.rx_drops_filter++;
+		return SIM_RX_DROPPED;
+	}
+	if (len > SIM_FRAME_MAX) {
+		sim_xgmac_count_rx(fn, frame, len, false, true);
+		fn->cnt.rx_drops_oversize++;
+		return SIM_RX_DROPPED;
+	}
+	sim_ctx_refresh(fn);
+	/* an injected bad FCS is an error the MAC reports: ERR = CRC, routed as an error frame */
+	fcs_err = sim_fault_one_in(fn, QLXGE_SIM_FAULT_RX_BAD_FCS);
+	mac_err = fcs_err ? QLXGE_IB_MAC_FLAGS2_ERR_CRC : 0;
+	ret = sim_rx_classify_ex(&fn->rx_ctx, frame, len, mac_err, &v);
+	if (ret == SIM_RX_DROP_OVERSIZE) {
+		sim_xgmac_count_rx(fn, frame, len, fcs_err, true);
+		fn->cnt.rx_drops_oversize++;
+		SIM_TRACE(rx, drop_oversize, SIM_FN_FMT " %u bytes", SIM_FN_ARGS(fn), len);
+		return SIM_RX_DROPPED;
+	}
+	if (ret == SIM_RX_DELIVER && sim_fault_one_in(fn, QLXGE_SIM_FAULT_RX_BAD_L4CSUM)) {
+		memcpy(fn->frame, frame, len);
+		if (sim_rx_corrupt_l4(fn->frame, len, &v)) {
+			data = fn->frame;
+			ret = sim_rx_classify_ex(&fn->rx_ctx, data, len, mac_err, &v);
+		}
+	}
+	if (ret != SIM_RX_DELIVER) {
+		sim_xgmac_count_rx(fn, data, len, fcs_err, false);
+		if (fcs_err)
+			fn->cnt.rx_drops_fcs++;
+		else
+			fn->cnt.rx_drops_filter++;
+		SIM_TRACE(rx, drop_filter, SIM_FN_FMT " %u bytes: reason %d slot %u",
+			  SIM_FN_ARGS(fn), len, ret, v.slot);
+		return SIM_RX_DROPPED;
+	}
+	if (v.strip_vlan && len >= 18) {
+		/* the 802.1Q tag leaves the data; its TCI goes to the completion (§2.15) */
+		if (data != fn->frame)
+			memcpy(fn->frame, data, len);
+		memmove(fn->frame + 12, fn->frame + 16, len - 16);
+		data = fn->frame;
+		len -= 4;
+		if (v.hdr_len >= 16)
+			v.hdr_len -= 4;
+	}
+	res = sim_rx_place(fn, &v, data, len);
+	if (res != SIM_RX_NO_ROOM) {
+		sim_xgmac_count_rx(fn, data, len + (v.strip_vlan ? 4 : 0), fcs_err, false);
+		if (fcs_err && res == SIM_RX_OK)
+			fn->cnt.rx_errors++;
+	}
+	return res;
+}
+
+static void
+sim_rx_nobuf(struct qlxge_sim_func *fn, const uint8_t *frame, uint32_t len)
+{
+	sim_xgmac_count_rx(fn, frame, len, false, false);
+	sim_xgmac_count(fn, QLXGE_XGMAC_RX_NIC_FIFO_DROP, 1);
+	fn->cnt.rx_drops_nobuf++;
+	SIM_TRACE(rx, drop_nobuf, SIM_FN_FMT " %u bytes: no buffer", SIM_FN_ARGS(fn), len);
+}
+
+void
+sim_rx_frame(struct qlxge_sim_func *fn, const uint8_t *frame, uint32_t len)
+{
+	if (sim_rx_one(fn, frame, len) == SIM_RX_NO_ROOM)
+		sim_rx_nobuf(fn, frame, len);
+}
+
+unsigned int
+sim_rx_poll(struct qlxge_sim_func *fn, uint64_t now)
+{
+	bool wait = fn->wire_cfg.kind == QLXGE_SIM_WIRE_PCAP &&
+		    fn->fault[QLXGE_SIM_FAULT_RX_BQ_DRY] == 0;
+	const uint8_t *frame;
+	unsigned int n = 0;
+	uint32_t len;
+
+	RTE_SET_USED(now);
+	if (fn->wire == NULL)
+		return 0;
+	while (n < SIM_RX_BUDGET && sim_wire_rx_peek(fn->wire, &frame, &len) == 0) {
+		if (!fn->port.link_up) {
+			sim_wire_rx_consume(fn->wire);	/* no carrier: the frame is lost */
+			n++;
+			continue;
+		}
+		if (sim_rx_one(fn, frame, len) == SIM_RX_NO_ROOM) {
+			if (wait)
+				break;	/* a pcap file waits for buffers */
+			sim_rx_nobuf(fn, frame, len);
+		}
+		sim_wire_rx_consume(fn->wire);
+		n++;
+	}
+	return n;
+}

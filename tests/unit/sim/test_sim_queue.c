@@ -1,0 +1,552 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* Copyright(c) 2026 The qlxge authors */
+
+/*
+ * Queues of the model (lib/qlxge_sim/sim_queue.c, sim_rxq.c, sim_xgmac.c), fact sheet §5, §6.3,
+ * §6.4, §7.6-7.10, §8, §11, §12, §16.10-16.16: known frames sent through a WQ on a loopback
+ * wire produce exactly the expected TX and RX completions (length, flags, buffer addresses in
+ * ring order, VLAN, header split, RSS hash), shadows, doorbell semantics, interrupts, counters.
+ */
+
+#include <string.h>
+
+#include <rte_byteorder.h>
+
+#include "sim_test.h"
+
+#define RXQ	0	/* RX CQ, vector 1 */
+#define TXCQ	1	/* TX completion CQ, vector 2 */
+
+struct qfix {
+	struct st_env e;
+	struct qlxge_sim_func *fn;
+	struct st_cq rx, tx;
+	struct st_wq wq;
+	uint8_t *buf;
+	uint64_t buf_iova;
+};
+
+static void
+qfix_up(struct qfix *f, uint32_t sbq_prod)
+{
+	struct qlxge_sim_wire_cfg w = { .kind = QLXGE_SIM_WIRE_LOOP };
+	struct st_aen_log log = { .n = 0 };
+
+	st_env_init(&f->e, 0);
+	f->fn = f->e.fn[0];
+	st_func_up(f->fn);
+	st_cq_setup(f->fn, &f->rx, RXQ, 64, 1, 32, 2048, 64, 256);
+	st_cq_setup(f->fn, &f->tx, TXCQ, 64, 2, 0, 0, 0, 0);
+	st_wq_setup(f->fn, &f->wq, 0, 32, TXCQ);
+	st_cq_give(f->fn, &f->rx, 16, sbq_prod);
+	/* promiscuous slot: every valid frame to the default CQ 0 (§12.3) */
+	st_route_set(f->fn, QLXGE_RT_SLOT_PROMISC, QLXGE_RT_IDX_DST_DFLT_Q, QLXGE_RT_DATA_VALID);
+	assert_int_equal(qlxge_sim_wire_set(f->fn, &w), 0);
+	st_aens(&f->e, f->fn, &log);
+	assert_true(st_aen_seen(&log, QLXGE_AEN_LINK_UP));
+	f->buf = st_dma_alloc(16384, &f->buf_iova);
+}
+
+static void
+qfix_down(struct qfix *f)
+{
+	st_dma_free(f->buf);
+	st_wq_free(&f->wq);
+	st_cq_free(&f->rx);
+	st_cq_free(&f->tx);
+	st_env_fini(&f->e);
+}
+
+/* Send one frame (already in f->buf) and step the model until both completions are written. */
+static void
+qfix_send(struct qfix *f, uint32_t len, uint32_t tid, uint8_t flags1)
+{
+	st_wq_send(f->fn, &f->wq, f->buf_iova, len, tid, flags1);
+	st_poll(&f->e, 3);
+}
+
+static const struct qlxge_ob_mac_rsp *
+qfix_tx_done(struct qfix *f, uint32_t tid)
+{
+	const struct qlxge_ob_mac_rsp *r = (const void *)st_cq_next(f->fn, &f->tx);
+
+	assert_non_null(r);
+	assert_int_equal(r->opcode, QLXGE_OPCODE_OB_MAC_IOCB);
+	assert_int_equal(rte_le_to_cpu_32(r->tid), tid);
+	assert_int_equal(rte_le_to_cpu_32(r->txq_idx), 0xABC00000u);
+	assert_int_equal(r->flags3 & QLXGE_OB_MAC_RSP_FLAGS3_B, 0);
+	return r;
+}
+
+/* §16.10-16.13: DS, DL and chained placement in ring order, shadows, TX completions. */
+static void
+test_queue_rx_placement(void **state)
+{
+	static const uint8_t bcast[6] = { 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF };
+	struct qfix f;
+	const struct qlxge_ib_mac_rsp *r;
+	const uint64_t *list;
+	struct qlxge_sim_counters c;
+
+	(void)state;
+	qfix_up(&f, 48);
+	/* 1: 100 bytes -> one small buffer (DS), the first SBQ entry */
+	st_frame_udp(f.buf, 100, f.e.mac[0], 0);
+	qfix_send(&f, 100, 11, 0);
+	qfix_tx_done(&f, 11);
+	r = (const void *)st_cq_next(f.fn, &f.rx);
+	assert_non_null(r);
+	assert_int_equal(r->opcode, QLXGE_OPCODE_IB_MAC_IOCB);
+	assert_int_equal(r->flags3 & (QLXGE_IB_MAC_FLAGS3_DS | QLXGE_IB_MAC_FLAGS3_DL),
+			 QLXGE_IB_MAC_FLAGS3_DS);
+	assert_true(r->flags3 & QLXGE_IB_MAC_FLAGS3_V4);
+	assert_true(r->flags2 & QLXGE_IB_MAC_FLAGS2_U);
+	assert_int_equal(r->flags2 & QLXGE_IB_MAC_FLAGS2_ERR_MASK, 0);
+	assert_int_equal(rte_le_to_cpu_32(r->data_len), 100);
+	assert_int_equal(rte_le_to_cpu_64(r->data_addr), f.rx.sbufs_iova);
+	assert_memory_equal(f.rx.sbufs, f.buf, 100);
+	assert_int_equal(r->flags4 & QLXGE_IB_MAC_FLAGS4_HV, 0);
+	/* shadows: CQ producer 1, WQ consumer 1 */
+	assert_int_equal(rte_le_to_cpu_32(*f.rx.shadow), 1);
+	assert_int_equal(rte_le_to_cpu_32(*f.wq.shadow), 1);
+
+	/* 2: 1000 bytes broadcast -> one large buffer (DL), the first LBQ entry */
+	st_frame_udp(f.buf, 1000, bcast, 0);
+	qfix_send(&f, 1000, 12, 0);
+	qfix_tx_done(&f, 12);
+	r = (const void *)st_cq_next(f.fn, &f.rx);
+	assert_non_null(r);
+	assert_int_equal(r->flags3 & (QLXGE_IB_MAC_FLAGS3_DS | QLXGE_IB_MAC_FLAGS3_DL),
+			 QLXGE_IB_MAC_FLAGS3_DL);
+	assert_true(r->flags1 & QLXGE_IB_MAC_FLAGS1_B);
+	assert_int_equal(rte_le_to_cpu_32(r->data_len), 1000);
+	assert_int_equal(rte_le_to_cpu_64(r->data_addr), f.rx.lbufs_iova);
+	assert_memory_equal(f.rx.lbufs, f.buf, 1000);
+
+	/* 3: 5000 bytes -> chained: SBQ entry 1 lists LBQ entries 1, 2, 3 */
+	st_frame_udp(f.buf, 5000, f.e.mac[0], 0);
+	qfix_send(&f, 5000, 13, 0);
+	qfix_tx_done(&f, 13);
+	r = (const void *)st_cq_next(f.fn, &f.rx);
+	assert_non_null(r);
+	assert_int_equal(r->flags3 & (QLXGE_IB_MAC_FLAGS3_DS | QLXGE_IB_MAC_FLAGS3_DL), 0);
+	assert_int_equal(rte_le_to_cpu_32(r->data_len), 5000);
+	assert_int_equal(rte_le_to_cpu_64(r->data_addr), f.rx.sbufs_iova + 256);
+	list = (const uint64_t *)(f.rx.sbufs + 256);
+	for (unsigned int i = 0; i < 3; i++)
+		assert_int_equal(rte_le_to_cpu_64(list[i]), f.rx.lbufs_iova + 2048ull * (i + 1));
+	assert_memory_equal(f.rx.lbufs + 2048, f.buf, 2048 * 2);
+	assert_memory_equal(f.rx.lbufs + 3 * 2048, f.buf + 4096, 5000 - 4096);
+	assert_null(st_cq_next(f.fn, &f.rx));
+	assert_int_equal(rte_le_to_cpu_32(*f.wq.shadow), 3);
+
+	assert_int_equal(qlxge_sim_counters_get(f.fn, &c), 0);
+	assert_int_equal(c.tx_iocbs, 3);
+	assert_int_equal(c.rx_frames, 3);
+	assert_int_equal(c.rx_completions, 3);
+	assert_int_equal(c.rx_drops_nobuf + c.rx_drops_filter + c.rx_drops_oversize, 0);
+	qfix_down(&f);
+}
+
+/* §16.10: producers ignore their low 4 bits; "no buffer" drops are counted (XGMAC 0x5B8). */
+static void
+test_queue_bq_low_bits_and_nobuf(void **state)
+{
+	struct qfix f;
+	struct qlxge_sim_counters c;
+	unsigned int got = 0;
+
+	(void)state;
+	qfix_up(&f, 17);	/* 17 & ~15 = 16 small buffers */
+	st_frame_udp(f.buf, 80, f.e.mac[0], 0);
+	for (unsigned int i = 0; i < 20; i++) {
+		qfix_send(&f, 80, i, 0);
+		qfix_tx_done(&f, i);
+		if (st_cq_next(f.fn, &f.rx) != NULL)
+			got++;
+	}
+	assert_int_equal(got, 16);
+	assert_int_equal(qlxge_sim_counters_get(f.fn, &c), 0);
+	assert_int_equal(c.rx_drops_nobuf, 4);
+	st_wr(f.fn, QLXGE_REG_XGMAC_ADDR, QLXGE_XGMAC_RX_NIC_FIFO_DROP | QLXGE_XGMAC_ADDR_R);
+	assert_int_equal(st_rd(f.fn, QLXGE_REG_XGMAC_DATA), 4);
+	/* more buffers: frames flow again, from SBQ entry 16 */
+	st_cq_give(f.fn, &f.rx, 16, 32);
+	qfix_send(&f, 80, 99, 0);
+	qfix_tx_done(&f, 99);
+	{
+		const struct qlxge_ib_mac_rsp *r = (const void *)st_cq_next(f.fn, &f.rx);
+
+		assert_non_null(r);
+		assert_int_equal(rte_le_to_cpu_64(r->data_addr), f.rx.sbufs_iova + 16 * 256);
+	}
+	qfix_down(&f);
+}
+
+/* §16.10: the valid doorbells honour bit 4 only (FreeBSD's 0xFFFFFFEF invalidates). */
+static void
+test_queue_valid_doorbell(void **state)
+{
+	struct qfix f;
+	volatile uint32_t *valid;
+
+	(void)state;
+	qfix_up(&f, 48);
+	valid = (volatile uint32_t *)((uint8_t *)qlxge_sim_doorbell_base(f.fn) +
+				      QLXGE_DB_CQ_OFFSET(RXQ) + QLXGE_DB_CQ_VALID);
+	*valid = QLXGE_DB_INVALIDATE;
+	st_frame_udp(f.buf, 64, f.e.mac[0], 0);
+	qfix_send(&f, 64, 1, 0);
+	qfix_tx_done(&f, 1);
+	assert_null(st_cq_next(f.fn, &f.rx));
+	*valid = 0xFFFFFFFFu;	/* bit 4 set among others: valid */
+	qfix_send(&f, 64, 2, 0);
+	qfix_tx_done(&f, 2);
+	assert_non_null(st_cq_next(f.fn, &f.rx));
+	/* WQ invalidated: the doorbell is not served */
+	valid = (volatile uint32_t *)((uint8_t *)qlxge_sim_doorbell_base(f.fn) +
+				      QLXGE_DB_WQ_OFFSET(0) + QLXGE_DB_WQ_VALID);
+	*valid = QLXGE_DB_INVALIDATE;
+	qfix_send(&f, 64, 3, 0);
+	assert_null(st_cq_next(f.fn, &f.tx));
+	*valid = QLXGE_DB_VALID_V;
+	st_poll(&f.e, 3);
+	qfix_tx_done(&f, 3);
+	/* STS.NFE: 0 while a valid WQ holds IOCBs the device has not taken (§2.8) */
+	st_wq_send(f.fn, &f.wq, f.buf_iova, 64, 4, 0);
+	assert_false(st_rd(f.fn, QLXGE_REG_STS) & QLXGE_STS_NFE);
+	st_poll(&f.e, 3);
+	qfix_tx_done(&f, 4);
+	assert_true(st_rd(f.fn, QLXGE_REG_STS) & QLXGE_STS_NFE);
+	qfix_down(&f);
+}
+
+/* §16.13: VLAN strip with NIC_RCV_CFG.RV; header split with FSC.SH + SPLT_HDR. */
+static void
+test_queue_vlan_strip_and_split(void **state)
+{
+	struct qfix f;
+	const struct qlxge_ib_mac_rsp *r;
+
+	(void)state;
+	qfix_up(&f, 48);
+	/* without RV: the tag stays in the data */
+	st_frame_udp(f.buf, 200, f.e.mac[0], 0x2064);
+	qfix_send(&f, 200, 1, 0);
+	qfix_tx_done(&f, 1);
+	r = (const void *)st_cq_next(f.fn, &f.rx);
+	assert_non_null(r);
+	assert_int_equal(rte_le_to_cpu_32(r->data_len), 200);
+	/* with RV: stripped into vlan_id */
+	st_wr(f.fn, QLXGE_REG_NIC_RCV_CFG, QLXGE_MWR_SET(QLXGE_NIC_RCV_CFG_RV));
+	qfix_send(&f, 200, 2, 0);
+	qfix_tx_done(&f, 2);
+	r = (const void *)st_cq_next(f.fn, &f.rx);
+	assert_non_null(r);
+	assert_true(r->flags2 & QLXGE_IB_MAC_FLAGS2_V);
+	assert_int_equal(rte_le_to_cpu_16(r->vlan_id), 0x2064);
+	assert_int_equal(rte_le_to_cpu_32(r->data_len), 196);
+	assert_memory_equal(f.rx.sbufs + 256, f.buf, 12);
+	assert_memory_equal(f.rx.sbufs + 256 + 12, f.buf + 16, 196 - 12);
+	st_wr(f.fn, QLXGE_REG_NIC_RCV_CFG, QLXGE_MWR_CLR(QLXGE_NIC_RCV_CFG_RV));
+
+	/* header split: headers (14 + 20 + 8) in a small buffer, then the data */
+	st_wr(f.fn, QLXGE_REG_FSC, QLXGE_MWR_SET(QLXGE_FSC_SH));
+	st_wr(f.fn, QLXGE_REG_SPLT_HDR, QLXGE_SPLT_HDR_LINUX);
+	st_frame_udp(f.buf, 1200, f.e.mac[0], 0);
+	qfix_send(&f, 1200, 3, 0);
+	qfix_tx_done(&f, 3);
+	r = (const void *)st_cq_next(f.fn, &f.rx);
+	assert_non_null(r);
+	assert_int_equal(r->flags4 & (QLXGE_IB_MAC_FLAGS4_HV | QLXGE_IB_MAC_FLAGS4_HS),
+			 QLXGE_IB_MAC_FLAGS4_HV | QLXGE_IB_MAC_FLAGS4_HS);
+	assert_int_equal(rte_le_to_cpu_32(r->hdr_len), 42);
+	assert_int_equal(rte_le_to_cpu_64(r->hdr_addr), f.rx.sbufs_iova + 2 * 256);
+	assert_int_equal(rte_le_to_cpu_32(r->data_len), 1200 - 42);
+	assert_true(r->flags3 & QLXGE_IB_MAC_FLAGS3_DL);
+	assert_memory_equal(f.rx.sbufs + 2 * 256, f.buf, 42);
+	qfix_down(&f);
+}
+
+/* Reference Toeplitz over network-order input (the natural reading of §6.5). */
+static uint32_t
+toeplitz(const uint8_t *key, const uint8_t *in, unsigned int n)
+{
+	uint32_t h = 0;
+	uint64_t win = ((uint64_t)key[0] << 24 | key[1] << 16 | key[2] << 8 | key[3]) << 8 |
+		       key[4];
+
+	for (unsigned int i = 0; i < n; i++) {
+		for (int b = 7; b >= 0; b--) {
+			if (in[i] & (1u << b))
+				h ^= (uint32_t)(win >> 8);
+			win = (win << 1) | ((key[i + 5] >> b) & 1);
+		}
+	}
+	return h;
+}
+
+/* §16.14: RSS slot, hash of the loaded key, indirection to the CQ, match type reported. */
+static void
+test_queue_rss(void **state)
+{
+	struct qfix f;
+	struct st_cq rx2;
+	struct qlxge_rss_icb *rss;
+	uint64_t rss_iova;
+	const struct qlxge_ib_mac_rsp *r;
+	uint8_t in[12];
+	uint32_t h;
+	uint8_t *ip;
+
+	(void)state;
+	qfix_up(&f, 48);
+	st_cq_setup(f.fn, &rx2, 2, 64, 3, 32, 2048, 64, 256);
+	st_cq_give(f.fn, &rx2, 16, 48);
+	rss = st_dma_alloc(sizeof(*rss), &rss_iova);
+	rss->flags_base_cq = rte_cpu_to_le_16(QLXGE_RSS_ICB_FLAGS_DRIVERS);
+	rss->mask = rte_cpu_to_le_16(QLXGE_RSS_ICB_MASK_BITS);
+	for (unsigned int i = 0; i < QLXGE_RSS_TABLE_SIZE; i++)
+		rss->cq_id[i] = (i & 1) ? 2 : 0;
+	for (unsigned int i = 0; i < QLXGE_RSS_IPV6_KEY_SIZE; i++)
+		rss->ipv6_hash_key[i] = (uint8_t)(0x6d + 7 * i);
+	memcpy(rss->ipv4_hash_key, rss->ipv6_hash_key, QLXGE_RSS_IPV4_KEY_SIZE);
+	assert_int_equal(st_cfg_cmd(f.fn, QLXGE_CFG_LR, 0, rss_iova) & QLXGE_CFG_LE, 0);
+	st_route_set(f.fn, QLXGE_RT_SLOT_RSS_MATCH, QLXGE_RT_IDX_DST_RSS, QLXGE_RT_DATA_RSS_MATCH);
+
+	/* a TCP/IPv4 frame: turn the UDP builder's frame into TCP */
+	st_frame_udp(f.buf, 120, f.e.mac[0], 0);
+	ip = f.buf + 14;
+	ip[9] = 6;
+	ip[10] = ip[11] = 0;
+	{
+		uint32_t s = 0;
+
+		for (int i = 0; i < 20; i += 2)
+			s += (uint32_t)(ip[i] << 8 | ip[i + 1]);
+		while (s >> 16)
+			s = (s & 0xFFFF) + (s >> 16);
+		ip[10] = (uint8_t)(~s >> 8);
+		ip[11] = (uint8_t)~s;
+	}
+	ip[32] = 0x50;	/* TCP data offset 5 */
+	qfix_send(&f, 120, 1, 0);
+	qfix_tx_done(&f, 1);
+	memcpy(in, ip + 12, 8);
+	memcpy(in + 8, ip + 20, 4);
+	h = toeplitz(rss->ipv4_hash_key, in, 12);
+	r = (const void *)st_cq_next(f.fn, (h & 1) ? &rx2 : &f.rx);
+	assert_non_null(r);
+	assert_int_equal(r->flags3 & QLXGE_IB_MAC_FLAGS3_RSS_MASK,
+			 QLXGE_IB_MAC_FLAGS3_RSS_TCP_IPV4);
+	assert_int_equal(rte_le_to_cpu_32(r->rss), h);
+	st_dma_free(rss);
+	st_cq_free(&rx2);
+	qfix_down(&f);
+}
+
+/* §16.15: per-CQ vector, ISR1 bit until consumed, auto-mask, I suppresses, EI gate. */
+static void
+test_queue_interrupts(void **state)
+{
+	struct qfix f;
+
+	(void)state;
+	qfix_up(&f, 48);
+	st_wr(f.fn, QLXGE_REG_INTR_EN, QLXGE_INTR_EN_VEC_CMD(QLXGE_INTR_EN_TYPE_ENABLE, 1));
+	st_wr(f.fn, QLXGE_REG_INTR_EN, QLXGE_INTR_EN_VEC_CMD(QLXGE_INTR_EN_TYPE_ENABLE, 2));
+	st_frame_udp(f.buf, 64, f.e.mac[0], 0);
+	/* I set in the IOCB: the TX completion raises nothing */
+	qfix_send(&f, 64, 1, QLXGE_OB_MAC_FLAGS1_I);
+	assert_int_equal(st_irq_count(f.fn, 2), 0);
+	assert_int_equal(st_rd(f.fn, QLXGE_REG_ISR1) & (1u << TXCQ), 0);
+	/* the RX completion raised vector 1, once; ISR1 bit 0 until consumed */
+	assert_int_equal(st_irq_count(f.fn, 1), 1);
+	assert_true(st_rd(f.fn, QLXGE_REG_ISR1) & (1u << RXQ));
+	qfix_send(&f, 64, 2, 0);
+	assert_int_equal(st_irq_count(f.fn, 1), 0);	/* auto-masked */
+	assert_int_equal(st_irq_count(f.fn, 2), 1);
+	while (st_cq_next(f.fn, &f.rx) != NULL)
+		;
+	while (st_cq_next(f.fn, &f.tx) != NULL)
+		;
+	st_poll(&f.e, 2);
+	assert_int_equal(st_rd(f.fn, QLXGE_REG_ISR1) & ((1u << RXQ) | (1u << TXCQ)), 0);
+	/* re-enable: nothing pending, nothing fires */
+	st_wr(f.fn, QLXGE_REG_INTR_EN, QLXGE_INTR_EN_VEC_CMD(QLXGE_INTR_EN_TYPE_ENABLE, 1));
+	assert_int_equal(st_irq_count(f.fn, 1), 0);
+	/* EI off: completions, no interrupt; EI on: the pending one fires */
+	st_wr(f.fn, QLXGE_REG_INTR_EN, QLXGE_INTR_EN_EI_OFF);
+	qfix_send(&f, 64, 3, 0);
+	assert_int_equal(st_irq_count(f.fn, 1), 0);
+	st_wr(f.fn, QLXGE_REG_INTR_EN, QLXGE_INTR_EN_EI_ON);
+	assert_int_equal(st_irq_count(f.fn, 1), 1);
+	qfix_down(&f);
+}
+
+/* §8.3, §16.15: OI in the IOCB overrides the CQ's interrupt delay (delays reloaded by LI). */
+static void
+test_queue_coalescing_oi(void **state)
+{
+	struct qfix f;
+	struct qlxge_cq_icb *li;
+	uint64_t li_iova;
+
+	(void)state;
+	qfix_up(&f, 48);
+	li = st_dma_alloc(sizeof(*li), &li_iova);
+	li->flags = QLXGE_CQ_ICB_FLAGS_LI;
+	li->irq_delay = rte_cpu_to_le_16(65535);
+	li->pkt_delay = 0;
+	assert_int_equal(st_cfg_cmd(f.fn, QLXGE_CFG_LCQ, TXCQ, li_iova) & QLXGE_CFG_LE, 0);
+	st_wr(f.fn, QLXGE_REG_INTR_EN, QLXGE_INTR_EN_VEC_CMD(QLXGE_INTR_EN_TYPE_ENABLE, 2));
+	st_frame_udp(f.buf, 64, f.e.mac[0], 0);
+	qfix_send(&f, 64, 1, QLXGE_OB_MAC_FLAGS1_OI);
+	assert_int_equal(st_irq_count(f.fn, 2), 1);
+	assert_true(st_rd(f.fn, QLXGE_REG_ISR1) & (1u << TXCQ));
+	st_dma_free(li);
+	qfix_down(&f);
+}
+
+static uint64_t
+xg_cnt(struct qlxge_sim_func *fn, uint32_t reg)
+{
+	uint64_t lo, hi;
+
+	st_wr(fn, QLXGE_REG_XGMAC_ADDR, reg | QLXGE_XGMAC_ADDR_R);
+	lo = st_rd(fn, QLXGE_REG_XGMAC_DATA);
+	st_wr(fn, QLXGE_REG_XGMAC_ADDR, (reg + 4) | QLXGE_XGMAC_ADDR_R);
+	hi = st_rd(fn, QLXGE_REG_XGMAC_DATA);
+	return hi << 32 | lo;
+}
+
+/* §16.16: counters as 64-bit pairs, counted with traffic, cleared by STAT_CNT_CTL. */
+static void
+test_queue_xgmac_counters(void **state)
+{
+	static const uint8_t mcast[6] = { 0x01, 0x00, 0x5E, 0x00, 0x00, 0x01 };
+	struct qfix f;
+
+	(void)state;
+	qfix_up(&f, 48);
+	st_frame_udp(f.buf, 60, f.e.mac[0], 0);
+	qfix_send(&f, 60, 1, 0);
+	st_frame_udp(f.buf, 1000, mcast, 0);
+	qfix_send(&f, 1000, 2, 0);
+	assert_true(st_sem_get(f.fn, QLXGE_SEM_XGMAC0));
+	assert_int_equal(xg_cnt(f.fn, QLXGE_XGMAC_TX_PKTS), 2);
+	assert_int_equal(xg_cnt(f.fn, QLXGE_XGMAC_TX_BYTES), 64 + 1004);
+	assert_int_equal(xg_cnt(f.fn, QLXGE_XGMAC_TX_64_PKTS), 1);
+	assert_int_equal(xg_cnt(f.fn, QLXGE_XGMAC_TX_512_1023_PKTS), 1);
+	assert_int_equal(xg_cnt(f.fn, QLXGE_XGMAC_TX_MCAST_PKTS), 1);
+	assert_int_equal(xg_cnt(f.fn, QLXGE_XGMAC_TX_UCAST_PKTS), 1);
+	assert_int_equal(xg_cnt(f.fn, QLXGE_XGMAC_RX_PKTS), 2);
+	assert_int_equal(xg_cnt(f.fn, QLXGE_XGMAC_RX_PKTS_OK), 2);
+	assert_int_equal(xg_cnt(f.fn, QLXGE_XGMAC_RX_BYTES), 64 + 1004);
+	assert_int_equal(xg_cnt(f.fn, QLXGE_XGMAC_RX_MCAST_PKTS), 1);
+	/* clear TX only */
+	st_wr(f.fn, QLXGE_REG_XGMAC_DATA, QLXGE_XGMAC_STAT_CNT_CTL_CLR_TX);
+	st_wr(f.fn, QLXGE_REG_XGMAC_ADDR, QLXGE_XGMAC_STAT_CNT_CTL);
+	assert_int_equal(xg_cnt(f.fn, QLXGE_XGMAC_TX_PKTS), 0);
+	assert_int_equal(xg_cnt(f.fn, QLXGE_XGMAC_RX_PKTS), 2);
+	st_sem_put(f.fn, QLXGE_SEM_XGMAC0);
+	/* the other port counted nothing */
+	assert_int_equal(xg_cnt(f.e.fn[1], QLXGE_XGMAC_RX_PKTS), 0);
+	qfix_down(&f);
+}
+
+/* §12, §16.13: CAM hit to the CAM's CQ, broadcast slot, no slot matching -> dropped. */
+static void
+test_queue_routing(void **state)
+{
+	static const uint8_t other[6] = { 0x00, 0x0E, 0x1E, 0x99, 0x99, 0x99 };
+	static const uint8_t bcast[6] = { 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF };
+	struct qfix f;
+	struct st_cq rx2;
+	struct qlxge_sim_counters c;
+	const struct qlxge_ib_mac_rsp *r;
+
+	(void)state;
+	qfix_up(&f, 48);
+	st_cq_setup(f.fn, &rx2, 2, 64, 3, 32, 2048, 64, 256);
+	st_cq_give(f.fn, &rx2, 16, 48);
+	st_route_set(f.fn, QLXGE_RT_SLOT_PROMISC, 0, 0);	/* promiscuous off */
+	st_cam_set(f.fn, 0, f.e.mac[0], 2);
+	st_route_set(f.fn, QLXGE_RT_SLOT_CAM_HIT, QLXGE_RT_IDX_DST_CAM_Q, QLXGE_RT_DATA_CAM_HIT);
+	st_route_set(f.fn, QLXGE_RT_SLOT_BCAST, QLXGE_RT_IDX_DST_DFLT_Q, QLXGE_RT_DATA_BCAST);
+	st_frame_udp(f.buf, 100, f.e.mac[0], 0);
+	qfix_send(&f, 100, 1, 0);
+	assert_non_null(st_cq_next(f.fn, &rx2));
+	assert_null(st_cq_next(f.fn, &f.rx));
+	st_frame_udp(f.buf, 100, bcast, 0);
+	qfix_send(&f, 100, 2, 0);
+	r = (const void *)st_cq_next(f.fn, &f.rx);
+	assert_non_null(r);
+	assert_true(r->flags1 & QLXGE_IB_MAC_FLAGS1_B);
+	st_frame_udp(f.buf, 100, other, 0);
+	qfix_send(&f, 100, 3, 0);
+	assert_null(st_cq_next(f.fn, &f.rx));
+	assert_null(st_cq_next(f.fn, &rx2));
+	assert_int_equal(qlxge_sim_counters_get(f.fn, &c), 0);
+	assert_int_equal(c.rx_drops_filter, 1);
+	st_cq_free(&rx2);
+	qfix_down(&f);
+}
+
+/* §16.17: a peer cable between the two functions; each port's MAC counts its own side. */
+static void
+test_queue_peer_ports(void **state)
+{
+	struct qfix f;
+	struct st_cq rx1;
+	struct qlxge_sim_wire_cfg w = { .kind = QLXGE_SIM_WIRE_PEER };
+	struct st_aen_log log = { .n = 0 };
+	const struct qlxge_ib_mac_rsp *r;
+
+	(void)state;
+	qfix_up(&f, 48);
+	st_func_up(f.e.fn[1]);
+	st_cq_setup(f.e.fn[1], &rx1, 0, 64, 1, 32, 2048, 64, 256);
+	st_cq_give(f.e.fn[1], &rx1, 16, 48);
+	st_route_set(f.e.fn[1], QLXGE_RT_SLOT_PROMISC, QLXGE_RT_IDX_DST_DFLT_Q,
+		     QLXGE_RT_DATA_VALID);
+	w.peer = f.e.fn[1];
+	assert_int_equal(qlxge_sim_wire_set(f.fn, &w), 0);
+	st_aens(&f.e, f.e.fn[1], &log);
+	assert_true(st_aen_seen(&log, QLXGE_AEN_LINK_UP));
+	st_aens(&f.e, f.fn, &log);
+	assert_int_equal(st_rd(f.fn, QLXGE_REG_STS) & (QLXGE_STS_PL0 | QLXGE_STS_PL1),
+			 QLXGE_STS_PL0 | QLXGE_STS_PL1);
+	st_frame_udp(f.buf, 300, f.e.mac[1], 0);
+	qfix_send(&f, 300, 7, 0);
+	qfix_tx_done(&f, 7);
+	assert_null(st_cq_next(f.fn, &f.rx));
+	r = (const void *)st_cq_next(f.e.fn[1], &rx1);
+	assert_non_null(r);
+	assert_int_equal(rte_le_to_cpu_32(r->data_len), 300);
+	assert_memory_equal(rx1.sbufs, f.buf, 256 < 300 ? 0 : 300);
+	assert_int_equal(xg_cnt(f.e.fn[1], QLXGE_XGMAC_RX_PKTS), 1);
+	assert_int_equal(xg_cnt(f.e.fn[1], QLXGE_XGMAC_TX_PKTS), 0);
+	assert_int_equal(xg_cnt(f.fn, QLXGE_XGMAC_TX_PKTS), 1);
+	st_cq_free(&rx1);
+	qfix_down(&f);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_queue_rx_placement),
+		cmocka_unit_test(test_queue_bq_low_bits_and_nobuf),
+		cmocka_unit_test(test_queue_valid_doorbell),
+		cmocka_unit_test(test_queue_vlan_strip_and_split),
+		cmocka_unit_test(test_queue_rss),
+		cmocka_unit_test(test_queue_interrupts),
+		cmocka_unit_test(test_queue_coalescing_oi),
+		cmocka_unit_test(test_queue_xgmac_counters),
+		cmocka_unit_test(test_queue_routing),
+		cmocka_unit_test(test_queue_peer_ports),
+	};
+
+	return cmocka_run_group_tests_name("sim_queue", tests, NULL, NULL);
+}
