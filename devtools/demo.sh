@@ -17,12 +17,22 @@ pmd=$top/build/drivers/librte_net_qlxge.so
 eal=(-d "$pmd" --no-huge --no-shconf --no-pci -m 512 -l 0-1
 	--vdev "net_qlxge_sim0,adapter=demo,function=0"
 	--vdev "net_qlxge_sim1,adapter=demo,function=1")
+# Two RX/TX queues per port: ethdev accepts an RSS change only on a port in RSS mode, which
+# testpmd sets only with more than one RX queue.
+tpmd=(-i --total-num-mbufs=8192 --rxq=2 --txq=2)
 cmds=(
 	"show port summary all"
 	"show port info all"
 	"show port xstats 0"
+	"port stop all"
+	"port config mtu 0 9000"
+	"set promisc all off"
+	"mac_addr add 0 02:00:00:00:00:09"
+	"port config all rss all"
+	"port start all"
+	"show port summary all"
+	"show port 0 macs"
 	"quit"
 )
-echo "demo: dpdk-testpmd ${eal[*]} -- -i --total-num-mbufs=8192"
-printf '%s\n' "${cmds[@]}" |
-	dpdk-testpmd "${eal[@]}" -- -i --total-num-mbufs=8192
+echo "demo: dpdk-testpmd ${eal[*]} -- ${tpmd[*]}"
+printf '%s\n' "${cmds[@]}" | dpdk-testpmd "${eal[@]}" -- "${tpmd[@]}"

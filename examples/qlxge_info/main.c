@@ -180,7 +180,8 @@ main(int argc, char **argv)
 	if (parse_args(argc, argv) != 0)
 		return 1;
 	if (rte_eth_dev_count_avail() == 0)
-		printf("no ports: load the PMD with -d and name a card (-a) or a model port (--vdev)\n");
+		printf("no ports: load the PMD with -d and name a card (-a) "
+		       "or a model port (--vdev)\n");
 	RTE_ETH_FOREACH_DEV(port)
 		print_port(port);
 	RTE_ETH_FOREACH_DEV(port)

@@ -1,0 +1,716 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* Copyright(c) 2026 The qlxge authors */
+
+/*
+ * ethdev glue of the qlxge PMD: the ops table, the common init both probes end in, bring-up and
+ * teardown of a port (fact sheet §4), configure/start/stop/close/reset, link state from STS and
+ * firmware AENs (interrupt on vector 0, with a polling alarm as fallback and safety net), fatal
+ * errors as RTE_ETH_EVENT_INTR_RESET, and the small firmware-backed ops (version, LED, pause,
+ * MTU). Registers are reached only through qlxge_hw_* and qlxge_mbox_*.
+ */
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <rte_alarm.h>
+#include <rte_common.h>
+#include <rte_cycles.h>
+#include <rte_interrupts.h>
+#include <rte_malloc.h>
+
+#include "qlxge_iocb.h"
+#include "qlxge_ethdev.h"
+#include "qlxge_log.h"
+
+static int qlxge_dev_configure(struct rte_eth_dev *dev);
+static int qlxge_dev_start(struct rte_eth_dev *dev);
+static int qlxge_dev_stop(struct rte_eth_dev *dev);
+static int qlxge_link_update(struct rte_eth_dev *dev, int wait_to_complete);
+static int qlxge_mtu_set(struct rte_eth_dev *dev, uint16_t mtu);
+static int qlxge_dev_infos_get(struct rte_eth_dev *dev, struct rte_eth_dev_info *info);
+static int qlxge_fw_version_get(struct rte_eth_dev *dev, char *fw_version, size_t fw_size);
+static const uint32_t *qlxge_dev_supported_ptypes_get(struct rte_eth_dev *dev);
+static int qlxge_dev_led_on(struct rte_eth_dev *dev);
+static int qlxge_dev_led_off(struct rte_eth_dev *dev);
+static int qlxge_flow_ctrl_get(struct rte_eth_dev *dev, struct rte_eth_fc_conf *fc);
+static int qlxge_flow_ctrl_set(struct rte_eth_dev *dev, struct rte_eth_fc_conf *fc);
+static int qlxge_dev_reset(struct rte_eth_dev *dev);
+
+/* In eth_dev_ops order. dev_set_link_up/down are absent: the fact sheet names no firmware
+ * command or register that takes a port's link administratively down (docs/guides). */
+static const struct eth_dev_ops qlxge_eth_dev_ops = {
+	.dev_configure = qlxge_dev_configure,
+	.dev_start = qlxge_dev_start,
+	.dev_stop = qlxge_dev_stop,
+	.dev_close = qlxge_dev_close,
+	.dev_reset = qlxge_dev_reset,
+	.link_update = qlxge_link_update,
+	.promiscuous_enable = qlxge_promiscuous_enable,
+	.promiscuous_disable = qlxge_promiscuous_disable,
+	.allmulticast_enable = qlxge_allmulticast_enable,
+	.allmulticast_disable = qlxge_allmulticast_disable,
+	.mac_addr_remove = qlxge_mac_addr_remove,
+	.mac_addr_add = qlxge_mac_addr_add,
+	.mac_addr_set = qlxge_mac_addr_set,
+	.set_mc_addr_list = qlxge_set_mc_addr_list,
+	.mtu_set = qlxge_mtu_set,
+	.stats_get = qlxge_stats_get,
+	.stats_reset = qlxge_stats_reset,
+	.xstats_get = qlxge_xstats_get,
+	.xstats_reset = qlxge_stats_reset,
+	.xstats_get_names = qlxge_xstats_get_names,
+	.dev_infos_get = qlxge_dev_infos_get,
+	.rxq_info_get = qlxge_rxq_info_get,
+	.txq_info_get = qlxge_txq_info_get,
+	.fw_version_get = qlxge_fw_version_get,
+	.dev_supported_ptypes_get = qlxge_dev_supported_ptypes_get,
+	.vlan_filter_set = qlxge_vlan_filter_set,
+	.vlan_offload_set = qlxge_vlan_offload_set,
+	.rx_queue_start = qlxge_rx_queue_start,
+	.rx_queue_stop = qlxge_rx_queue_stop,
+	.tx_queue_start = qlxge_tx_queue_start,
+	.tx_queue_stop = qlxge_tx_queue_stop,
+	.rx_queue_setup = qlxge_rx_queue_setup,
+	.rx_queue_release = qlxge_rx_queue_release,
+	.tx_queue_setup = qlxge_tx_queue_setup,
+	.tx_queue_release = qlxge_tx_queue_release,
+	.dev_led_on = qlxge_dev_led_on,
+	.dev_led_off = qlxge_dev_led_off,
+	.flow_ctrl_get = qlxge_flow_ctrl_get,
+	.flow_ctrl_set = qlxge_flow_ctrl_set,
+	.rss_hash_update = qlxge_rss_hash_update,
+	.rss_hash_conf_get = qlxge_rss_hash_conf_get,
+	.reta_update = qlxge_reta_update,
+	.reta_query = qlxge_reta_query,
+	.get_reg = qlxge_get_reg,
+};
+
+/* Vector-0 servicing period: the polling fallback, and a safety net that reports events an
+ * AEN taken by a mailbox command left pending when interrupts are on. */
+#define QLXGE_POLL_IRQ_US	100000u
+#define QLXGE_POLL_NOIRQ_US	10000u
+#define QLXGE_LINK_WAIT_US	1000000u
+
+/* What a probe gave to release at close: per process, like the bus. */
+static void (*qlxge_release_cb[RTE_MAX_ETHPORTS])(struct rte_eth_dev *dev);
+
+/* ---- events: link, fatal ------------------------------------------------------------------ */
+
+/* Set by the interrupt thread, read by the application's: accessed atomically. */
+static inline bool
+qlxge_dev_fatal(const struct qlxge_adapter *ad)
+{
+	return __atomic_load_n(&ad->fatal, __ATOMIC_ACQUIRE);
+}
+
+static void
+qlxge_dev_service(struct rte_eth_dev *dev)
+{
+	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
+	uint32_t ev;
+	bool up;
+
+	if (!ad->hw_up || qlxge_dev_fatal(ad))
+		return;
+	ev = qlxge_mbox_service(&ad->hw);
+	if ((ev & QLXGE_EV_FATAL) != 0) {
+		__atomic_store_n(&ad->fatal, true, __ATOMIC_RELEASE);
+		QLXGE_DRV_LOG(ERR, "port %u: fatal adapter error, the port needs rte_eth_dev_reset",
+			      dev->data->port_id);
+		rte_eth_dev_callback_process(dev, RTE_ETH_EVENT_INTR_RESET, NULL);
+		return;
+	}
+	/*
+	 * STS.PLx is read on every service, event or not (a cheap register read that also covers
+	 * a lost AEN). The change is judged against the state last reported, not against
+	 * dev_link, which an application's rte_eth_link_get() refreshes too.
+	 */
+	qlxge_link_update(dev, 0);
+	up = dev->data->dev_link.link_status != 0;
+	if (up != ad->lsc_up) {
+		ad->lsc_up = up;
+		rte_eth_dev_callback_process(dev, RTE_ETH_EVENT_INTR_LSC, NULL);
+	}
+}
+
+static void
+qlxge_dev_interrupt_handler(void *arg)
+{
+	struct rte_eth_dev *dev = arg;
+	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
+	uint64_t count;
+
+	/* EAL leaves a vdev's eventfd to its owner: drain it, or epoll reports it forever */
+	if (rte_intr_type_get(dev->intr_handle) == RTE_INTR_HANDLE_VDEV &&
+	    read(rte_intr_fd_get(dev->intr_handle), &count, sizeof(count)) < 0)
+		QLXGE_DRV_LOG(DEBUG, "port %u: spurious wake-up", dev->data->port_id);
+	qlxge_dev_service(dev);
+	/* a delivered interrupt masks its vector (§8.2); a fatal error keeps it masked (Linux) */
+	if (ad->hw_up && !qlxge_dev_fatal(ad))
+		qlxge_hw_vector_enable(&ad->hw, 0);
+	rte_intr_ack(dev->intr_handle);
+}
+
+static void
+qlxge_dev_alarm(void *arg)
+{
+	struct rte_eth_dev *dev = arg;
+	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
+
+	qlxge_dev_service(dev);
+	if (ad->hw_up)
+		rte_eal_alarm_set(ad->polling ? QLXGE_POLL_NOIRQ_US : QLXGE_POLL_IRQ_US,
+				  qlxge_dev_alarm, dev);
+}
+
+static int
+qlxge_intr_setup(struct rte_eth_dev *dev)
+{
+	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
+	struct rte_intr_handle *h = dev->intr_handle;
+
+	ad->polling = true;
+	if (h != NULL && rte_intr_fd_get(h) >= 0 &&
+	    rte_intr_callback_register(h, qlxge_dev_interrupt_handler, dev) == 0) {
+		if (rte_intr_enable(h) == 0) {
+			ad->polling = false;
+		} else {
+			rte_intr_callback_unregister_sync(h, qlxge_dev_interrupt_handler, dev);
+			QLXGE_INIT_LOG(WARNING, "port %u: interrupt not enabled, polling the link",
+				       dev->data->port_id);
+		}
+	}
+	ad->hw.irq = !ad->polling;
+	if (ad->hw.irq)
+		qlxge_hw_intr_enable(&ad->hw);
+	return rte_eal_alarm_set(ad->polling ? QLXGE_POLL_NOIRQ_US : QLXGE_POLL_IRQ_US,
+				 qlxge_dev_alarm, dev);
+}
+
+static void
+qlxge_intr_teardown(struct rte_eth_dev *dev)
+{
+	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
+	struct rte_intr_handle *h = dev->intr_handle;
+
+	rte_eal_alarm_cancel(qlxge_dev_alarm, dev);
+	if (ad->hw.irq) {
+		/* the handler re-enables the vector: take it away before masking */
+		rte_intr_callback_unregister_sync(h, qlxge_dev_interrupt_handler, dev);
+		rte_intr_disable(h);
+		qlxge_hw_intr_disable(&ad->hw);
+		ad->hw.irq = false;
+	}
+}
+
+/* ---- bring-up and teardown of the function (§4) ----------------------------------------- */
+
+/*
+ * §4.1-4.3 at probe: function reset, which NIC function and port we are, the base registers
+ * (function enable included), firmware ready and its version, port configuration (jumbo,
+ * 9600-byte frames), the flash MAC, the LED state to restore and the link state.
+ */
+static int
+qlxge_hw_up(struct rte_eth_dev *dev)
+{
+	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
+	struct qlxge_hw *hw = &ad->hw;
+	int ret;
+
+	ret = qlxge_hw_func_reset(hw, false);
+	if (ret != 0)
+		return ret;
+	ret = qlxge_hw_identify(hw);
+	if (ret != 0)
+		return ret;
+	qlxge_hw_base_init(hw);
+	ret = qlxge_mbox_fw_ready(hw);
+	if (ret != 0)
+		goto err_disable;
+	ret = qlxge_mbox_about_fw(hw);
+	if (ret != 0)
+		goto err_disable;
+	ret = qlxge_hw_port_init(hw);
+	if (ret != 0)
+		goto err_disable;
+	ret = qlxge_flash_get_mac(hw);
+	if (ret != 0)
+		goto err_disable;
+	if (qlxge_mbox_led_get(hw, &hw->led_saved) != 0)
+		hw->led_saved = 0;
+	if (qlxge_mbox_get_link_status(hw) != 0)
+		QLXGE_INIT_LOG(WARNING, "port %u: link status unknown", dev->data->port_id);
+	ad->hw_up = true;
+	return 0;
+
+err_disable:
+	qlxge_hw_func_disable(hw);
+	return ret;
+}
+
+/* §4.4: filters gone, function reset, function disabled: as the probe's reset found it. */
+static void
+qlxge_hw_down(struct rte_eth_dev *dev)
+{
+	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
+
+	if (!ad->hw_up)
+		return;
+	qlxge_filter_close(dev);
+	if (qlxge_hw_func_reset(&ad->hw, false) != 0)
+		QLXGE_DRV_LOG(WARNING, "port %u: function reset failed at teardown",
+			      dev->data->port_id);
+	qlxge_hw_func_disable(&ad->hw);
+	ad->hw_up = false;
+}
+
+/* ---- configure, start, stop, close, reset ---------------------------------------------- */
+
+static int
+qlxge_dev_configure(struct rte_eth_dev *dev)
+{
+	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
+	const struct rte_eth_conf *conf = &dev->data->dev_conf;
+	unsigned int i;
+	int ret;
+
+	if (conf->rxmode.mq_mode != RTE_ETH_MQ_RX_NONE &&
+	    conf->rxmode.mq_mode != RTE_ETH_MQ_RX_RSS) {
+		QLXGE_DRV_LOG(ERR, "port %u: RX multi-queue mode %d not supported (none or RSS)",
+			      dev->data->port_id, conf->rxmode.mq_mode);
+		return -EINVAL;
+	}
+	if (conf->txmode.mq_mode != RTE_ETH_MQ_TX_NONE) {
+		QLXGE_DRV_LOG(ERR, "port %u: TX multi-queue mode %d not supported",
+			      dev->data->port_id, conf->txmode.mq_mode);
+		return -EINVAL;
+	}
+	if (conf->intr_conf.rxq != 0) {
+		QLXGE_DRV_LOG(ERR, "port %u: RX queue interrupts not supported",
+			      dev->data->port_id);
+		return -ENOTSUP;
+	}
+	if (qlxge_dev_fatal(ad)) {
+		QLXGE_DRV_LOG(ERR, "port %u: fatal error pending, reset the port first",
+			      dev->data->port_id);
+		return -EIO;
+	}
+	ret = qlxge_rss_configure(dev);
+	if (ret != 0)
+		return ret;
+	ad->vlan_filter = (conf->rxmode.offloads & RTE_ETH_RX_OFFLOAD_VLAN_FILTER) != 0;
+	ad->vlan_strip = (conf->rxmode.offloads & RTE_ETH_RX_OFFLOAD_VLAN_STRIP) != 0;
+	/* a new configuration starts with clean software error counters */
+	for (i = 0; i < dev->data->nb_rx_queues; i++)
+		if (dev->data->rx_queues[i] != NULL)
+			memset(&((struct qlxge_rxq *)dev->data->rx_queues[i])->stats, 0,
+			       sizeof(struct qlxge_queue_stats));
+	return 0;
+}
+
+static void
+qlxge_queues_stop(struct rte_eth_dev *dev)
+{
+	uint16_t i;
+
+	for (i = 0; i < dev->data->nb_tx_queues; i++)
+		if (dev->data->tx_queues[i] != NULL)
+			qlxge_tx_queue_stop(dev, i);
+	for (i = 0; i < dev->data->nb_rx_queues; i++)
+		if (dev->data->rx_queues[i] != NULL)
+			qlxge_rx_queue_stop(dev, i);
+}
+
+/*
+ * After queues and filters: function reset (§4.2, the running form), then the base registers
+ * and interrupts again, so that firmware, link and a later start work as after probe.
+ */
+static int
+qlxge_dev_quiesce(struct rte_eth_dev *dev)
+{
+	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
+	int ret;
+
+	qlxge_queues_stop(dev);
+	qlxge_filter_stop(dev);
+	/* after an adapter error the firmware is not asked to stop management traffic (Linux) */
+	ret = qlxge_hw_func_reset(&ad->hw, !qlxge_dev_fatal(ad));
+	qlxge_hw_base_init(&ad->hw);
+	if (ad->hw.irq)
+		qlxge_hw_intr_enable(&ad->hw);
+	return ret;
+}
+
+static int
+qlxge_dev_start(struct rte_eth_dev *dev)
+{
+	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
+	struct qlxge_rxq *rxq;
+	struct qlxge_txq *txq;
+	uint16_t i;
+	int ret;
+
+	if (qlxge_dev_fatal(ad) || !ad->hw_up) {
+		QLXGE_DRV_LOG(ERR, "port %u: adapter in error, reset the port first",
+			      dev->data->port_id);
+		return -EIO;
+	}
+	/* §4.3: completion queues (RX, then each TX queue's), RSS, work queues, filters */
+	for (i = 0; i < dev->data->nb_rx_queues; i++) {
+		rxq = dev->data->rx_queues[i];
+		if (rxq == NULL || rxq->deferred_start) {
+			dev->data->rx_queue_state[i] = RTE_ETH_QUEUE_STATE_STOPPED;
+			continue;
+		}
+		ret = qlxge_rx_queue_start(dev, i);
+		if (ret != 0)
+			goto err_quiesce;
+	}
+	for (i = 0; i < dev->data->nb_tx_queues; i++) {
+		txq = dev->data->tx_queues[i];
+		if (txq == NULL || txq->deferred_start) {
+			dev->data->tx_queue_state[i] = RTE_ETH_QUEUE_STATE_STOPPED;
+			continue;
+		}
+		ret = qlxge_tx_queue_start(dev, i);
+		if (ret != 0)
+			goto err_quiesce;
+	}
+	ad->started = true;
+	ret = qlxge_rss_apply(dev);
+	if (ret == 0)
+		ret = qlxge_filter_start(dev);
+	if (ret != 0)
+		goto err_quiesce;
+	qlxge_link_update(dev, 0);
+	return 0;
+
+err_quiesce:
+	QLXGE_DRV_LOG(ERR, "port %u: start failed: %d", dev->data->port_id, ret);
+	ad->started = false;
+	qlxge_dev_quiesce(dev);
+	return ret;
+}
+
+static int
+qlxge_dev_stop(struct rte_eth_dev *dev)
+{
+	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
+
+	if (!ad->started)
+		return 0;
+	ad->started = false;
+	dev->data->dev_started = 0;
+	return qlxge_dev_quiesce(dev);
+}
+
+int
+qlxge_dev_close(struct rte_eth_dev *dev)
+{
+	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
+	uint16_t i;
+
+	if (rte_eal_process_type() != RTE_PROC_PRIMARY)
+		return 0;
+	if (ad->started)
+		qlxge_dev_stop(dev);
+	for (i = 0; i < dev->data->nb_rx_queues; i++)
+		qlxge_rx_queue_release(dev, i);
+	for (i = 0; i < dev->data->nb_tx_queues; i++)
+		qlxge_tx_queue_release(dev, i);
+	qlxge_intr_teardown(dev);
+	qlxge_hw_down(dev);
+	qlxge_rss_free(dev);
+	qlxge_mbox_fini(&ad->hw);
+	if (qlxge_release_cb[dev->data->port_id] != NULL)
+		qlxge_release_cb[dev->data->port_id](dev);
+	qlxge_release_cb[dev->data->port_id] = NULL;
+	qlxge_hw_bus_unbind(&ad->hw);
+	return 0;
+}
+
+/* rte_eth_dev_reset (after a fatal error): the function is torn down and brought up again. */
+static int
+qlxge_dev_reset(struct rte_eth_dev *dev)
+{
+	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
+	int ret;
+
+	rte_eal_alarm_cancel(qlxge_dev_alarm, dev);
+	if (ad->hw.irq)
+		qlxge_hw_intr_disable(&ad->hw);
+	qlxge_hw_down(dev);
+	__atomic_store_n(&ad->fatal, false, __ATOMIC_RELEASE);
+	ret = qlxge_hw_up(dev);
+	if (ret != 0) {
+		QLXGE_DRV_LOG(ERR, "port %u: reset failed: %d", dev->data->port_id, ret);
+		return ret;
+	}
+	if (ad->hw.irq)
+		qlxge_hw_intr_enable(&ad->hw);
+	rte_eal_alarm_set(ad->polling ? QLXGE_POLL_NOIRQ_US : QLXGE_POLL_IRQ_US,
+			  qlxge_dev_alarm, dev);
+	qlxge_link_update(dev, 0);
+	QLXGE_DRV_LOG(NOTICE, "port %u: reset done", dev->data->port_id);
+	return 0;
+}
+
+/* ---- link ---------------------------------------------------------------------------- */
+
+/* Link state is STS.PLx (§2.8); speed is the firmware's link-status word (§9.4). */
+static int
+qlxge_link_update(struct rte_eth_dev *dev, int wait_to_complete)
+{
+	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
+	struct rte_eth_link link = { .link_duplex = RTE_ETH_LINK_FULL_DUPLEX,
+				     .link_autoneg = RTE_ETH_LINK_FIXED };
+	uint32_t waited = 0;
+	bool up = false;
+
+	if (ad->hw_up && !qlxge_dev_fatal(ad)) {
+		up = qlxge_hw_link_up(&ad->hw);
+		while (!up && wait_to_complete && waited < QLXGE_LINK_WAIT_US) {
+			rte_delay_us(10000);
+			waited += 10000;
+			up = qlxge_hw_link_up(&ad->hw);
+		}
+	}
+	if (up) {
+		link.link_status = RTE_ETH_LINK_UP;
+		switch (ad->hw.link_status & QLXGE_LINK_STS_SPEED_MASK) {
+		case QLXGE_LINK_STS_SPEED_1GB:
+			link.link_speed = RTE_ETH_SPEED_NUM_1G;
+			break;
+		case QLXGE_LINK_STS_SPEED_100MB:
+			link.link_speed = RTE_ETH_SPEED_NUM_100M;
+			break;
+		default:
+			link.link_speed = RTE_ETH_SPEED_NUM_10G;
+			break;
+		}
+	} else {
+		link.link_status = RTE_ETH_LINK_DOWN;
+		link.link_speed = RTE_ETH_SPEED_NUM_NONE;
+	}
+	return rte_eth_linkstatus_set(dev, &link);
+}
+
+/* ---- small ops ---------------------------------------------------------------------------- */
+
+static int
+qlxge_dev_infos_get(struct rte_eth_dev *dev, struct rte_eth_dev_info *info)
+{
+	RTE_SET_USED(dev);
+	info->max_rx_queues = QLXGE_MAX_RXQ;
+	info->max_tx_queues = QLXGE_MAX_TXQ;
+	info->min_rx_bufsize = RTE_PKTMBUF_HEADROOM + QLXGE_RX_MIN_BUF;
+	info->max_rx_pktlen = QLXGE_ETH_MAX_FRAME;
+	info->min_mtu = RTE_ETHER_MIN_MTU;
+	info->max_mtu = QLXGE_ETH_MAX_MTU;
+	info->max_mac_addrs = QLXGE_MAX_MAC_ADDRS;
+	info->rx_offload_capa = RTE_ETH_RX_OFFLOAD_VLAN_STRIP | RTE_ETH_RX_OFFLOAD_VLAN_FILTER;
+	info->tx_offload_capa = 0;
+	info->rx_queue_offload_capa = 0;
+	info->tx_queue_offload_capa = 0;
+	info->flow_type_rss_offloads = QLXGE_RSS_OFFLOAD_ALL;
+	info->reta_size = QLXGE_RETA_SIZE;
+	info->hash_key_size = QLXGE_RSS_KEY_SIZE;
+	info->rx_desc_lim.nb_max = QLXGE_RING_MAX;
+	info->rx_desc_lim.nb_min = QLXGE_RING_MIN;
+	info->rx_desc_lim.nb_align = QLXGE_RING_ALIGN;
+	info->tx_desc_lim.nb_max = QLXGE_RING_MAX;
+	info->tx_desc_lim.nb_min = QLXGE_RING_MIN;
+	info->tx_desc_lim.nb_align = QLXGE_RING_ALIGN;
+	/* one IOCB's buffer descriptors (§7.1); longer chains need the OAL of the data path */
+	info->tx_desc_lim.nb_seg_max = QLXGE_TX_BD_PER_IOCB;
+	info->tx_desc_lim.nb_mtu_seg_max = QLXGE_TX_BD_PER_IOCB;
+	info->default_rxconf.rx_free_thresh = 32;
+	info->default_txconf.tx_free_thresh = 32;
+	info->default_rxportconf.ring_size = QLXGE_RX_RING_DEFAULT;
+	info->default_txportconf.ring_size = QLXGE_TX_RING_DEFAULT;
+	info->default_rxportconf.nb_queues = 1;
+	info->default_txportconf.nb_queues = 1;
+	info->speed_capa = RTE_ETH_LINK_SPEED_10G;
+	info->dev_capa = RTE_ETH_DEV_CAPA_RUNTIME_RX_QUEUE_SETUP |
+			 RTE_ETH_DEV_CAPA_RUNTIME_TX_QUEUE_SETUP;
+	return 0;
+}
+
+/* The port's max frame is set to 9600 at probe (§9.7): any MTU that fits it is accepted. */
+static int
+qlxge_mtu_set(struct rte_eth_dev *dev, uint16_t mtu)
+{
+	struct qlxge_hw *hw = QLXGE_DEV_HW(dev);
+
+	if (mtu < RTE_ETHER_MIN_MTU || mtu > QLXGE_ETH_MAX_MTU ||
+	    (uint32_t)mtu + QLXGE_ETH_OVERHEAD > hw->max_frame)
+		return -EINVAL;
+	return 0;
+}
+
+static int
+qlxge_fw_version_get(struct rte_eth_dev *dev, char *fw_version, size_t fw_size)
+{
+	uint32_t v = QLXGE_DEV_HW(dev)->fw_version;
+	char buf[QLXGE_FW_VERSION_LEN];
+	int len;
+
+	len = snprintf(buf, sizeof(buf), "%u.%u.%u",
+		       (v & QLXGE_FW_VER_MAJOR_MASK) >> QLXGE_FW_VER_MAJOR_SHIFT,
+		       (v & QLXGE_FW_VER_MINOR_MASK) >> QLXGE_FW_VER_MINOR_SHIFT,
+		       (v & QLXGE_FW_VER_SUB_MASK) >> QLXGE_FW_VER_SUB_SHIFT) + 1;
+	if (fw_size < (size_t)len)
+		return len;
+	memcpy(fw_version, buf, len);
+	return 0;
+}
+
+/* What the RX completion classifies (§7.7 flags2/flags3); filled by the receive path. */
+static const uint32_t *
+qlxge_dev_supported_ptypes_get(struct rte_eth_dev *dev)
+{
+	static const uint32_t ptypes[] = {
+		RTE_PTYPE_L2_ETHER,
+		RTE_PTYPE_L3_IPV4,
+		RTE_PTYPE_L3_IPV6,
+		RTE_PTYPE_L4_TCP,
+		RTE_PTYPE_L4_UDP,
+		RTE_PTYPE_UNKNOWN,
+	};
+
+	RTE_SET_USED(dev);
+	return ptypes;
+}
+
+/* LED through the firmware (§9.4): "on" blinks (Linux's pattern), "off" restores. */
+static int
+qlxge_dev_led_on(struct rte_eth_dev *dev)
+{
+	return qlxge_mbox_led_set(QLXGE_DEV_HW(dev), QLXGE_LED_BLINK_PATTERN);
+}
+
+static int
+qlxge_dev_led_off(struct rte_eth_dev *dev)
+{
+	struct qlxge_hw *hw = QLXGE_DEV_HW(dev);
+
+	return qlxge_mbox_led_set(hw, hw->led_saved);
+}
+
+/* Pause is the port configuration's standard-pause bit (§9.4 link_config): both or none. */
+static int
+qlxge_flow_ctrl_get(struct rte_eth_dev *dev, struct rte_eth_fc_conf *fc)
+{
+	struct qlxge_hw *hw = QLXGE_DEV_HW(dev);
+	uint32_t cfg, max_frame;
+	int ret;
+
+	ret = qlxge_mbox_get_port_cfg(hw, &cfg, &max_frame);
+	if (ret != 0)
+		return ret;
+	memset(fc, 0, sizeof(*fc));
+	fc->mode = (cfg & QLXGE_LINK_CFG_PAUSE_STD) != 0 ? RTE_ETH_FC_FULL : RTE_ETH_FC_NONE;
+	fc->autoneg = 0;
+	return 0;
+}
+
+static int
+qlxge_flow_ctrl_set(struct rte_eth_dev *dev, struct rte_eth_fc_conf *fc)
+{
+	struct qlxge_hw *hw = QLXGE_DEV_HW(dev);
+	uint32_t cfg, max_frame;
+	int ret;
+
+	if (fc->mode != RTE_ETH_FC_FULL && fc->mode != RTE_ETH_FC_NONE)
+		return fc->mode > RTE_ETH_FC_FULL ? -EINVAL : -ENOTSUP;
+	if (fc->autoneg != 0 || fc->mac_ctrl_frame_fwd != 0)
+		return -ENOTSUP;
+	ret = qlxge_mbox_get_port_cfg(hw, &cfg, &max_frame);
+	if (ret != 0)
+		return ret;
+	cfg &= ~QLXGE_LINK_CFG_PAUSE_MASK;
+	if (fc->mode == RTE_ETH_FC_FULL)
+		cfg |= QLXGE_LINK_CFG_PAUSE_STD;
+	if (cfg == hw->link_config)
+		return 0;
+	return qlxge_mbox_set_port_cfg(hw, cfg, max_frame);
+}
+
+/* ---- common init --------------------------------------------------------------------------- */
+
+/*
+ * Both probes end here with the function's register bus, doorbell base and interrupt handle:
+ * from now on the card and the model are driven by the same code.
+ */
+int
+qlxge_dev_init(struct rte_eth_dev *dev, const struct qlxge_init_params *params)
+{
+	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
+	struct qlxge_hw *hw = &ad->hw;
+	char fw[QLXGE_FW_VERSION_LEN];
+	int ret;
+
+	hw->port_id = dev->data->port_id;
+	hw->device_id = params->device_id;
+	qlxge_hw_bus_bind(hw, params->bus_ops, params->bus_ctx, params->db_base);
+	dev->dev_ops = &qlxge_eth_dev_ops;
+	dev->rx_pkt_burst = qlxge_recv_pkts;
+	dev->tx_pkt_burst = qlxge_xmit_pkts;
+	dev->intr_handle = params->intr_handle;
+	ret = qlxge_mbox_init(hw);
+	if (ret != 0)
+		goto err_unbind;
+	dev->data->mac_addrs = rte_zmalloc("qlxge_mac", RTE_ETHER_ADDR_LEN * QLXGE_MAX_MAC_ADDRS,
+					   0);
+	if (dev->data->mac_addrs == NULL) {
+		ret = -ENOMEM;
+		goto err_mbox;
+	}
+	ad->rss_mz = rte_eth_dma_zone_reserve(dev, "rss", 0, sizeof(struct qlxge_rss_icb),
+					      RTE_CACHE_LINE_SIZE, dev->device->numa_node);
+	if (ad->rss_mz == NULL) {
+		ret = -ENOMEM;
+		goto err_mac;
+	}
+	ret = qlxge_hw_up(dev);
+	if (ret != 0)
+		goto err_rss;
+	memcpy(ad->perm_mac.addr_bytes, hw->mac, RTE_ETHER_ADDR_LEN);
+	if (params->mac != NULL) {
+		ad->mac_override = true;
+		rte_ether_addr_copy(params->mac, &dev->data->mac_addrs[0]);
+	} else {
+		rte_ether_addr_copy(&ad->perm_mac, &dev->data->mac_addrs[0]);
+	}
+	qlxge_rss_defaults(dev);
+	qlxge_link_update(dev, 0);
+	ad->lsc_up = dev->data->dev_link.link_status != 0;
+	ret = qlxge_intr_setup(dev);
+	if (ret != 0)
+		goto err_hw;
+	dev->data->dev_flags |= RTE_ETH_DEV_INTR_LSC | RTE_ETH_DEV_AUTOFILL_QUEUE_XSTATS;
+	qlxge_release_cb[dev->data->port_id] = params->release;
+	qlxge_fw_version_get(dev, fw, sizeof(fw));
+	QLXGE_INIT_LOG(NOTICE, "port %u: ISP%04x function %u (port %u), firmware %s, MAC "
+		       RTE_ETHER_ADDR_PRT_FMT ", link %s%s", dev->data->port_id, hw->device_id,
+		       hw->func, hw->port, fw, RTE_ETHER_ADDR_BYTES(&dev->data->mac_addrs[0]),
+		       dev->data->dev_link.link_status ? "up" : "down",
+		       ad->polling ? " (polled)" : "");
+	return 0;
+
+err_hw:
+	qlxge_intr_teardown(dev);
+	qlxge_hw_down(dev);
+err_rss:
+	qlxge_rss_free(dev);
+err_mac:
+	rte_free(dev->data->mac_addrs);
+	dev->data->mac_addrs = NULL;
+err_mbox:
+	qlxge_mbox_fini(hw);
+err_unbind:
+	qlxge_hw_bus_unbind(hw);
+	return ret;
+}

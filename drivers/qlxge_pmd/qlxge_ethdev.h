@@ -1,0 +1,218 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* Copyright(c) 2026 The qlxge authors */
+
+/* Private structures of the qlxge PMD's ethdev layer: port, RX and TX queues. */
+
+#ifndef QLXGE_ETHDEV_H_
+#define QLXGE_ETHDEV_H_
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <ethdev_driver.h>
+#include <rte_ether.h>
+#include <rte_memzone.h>
+
+#include "qlxge_hw.h"
+#include "qlxge_iocb.h"
+
+
+/* Limits the control path offers (fact sheet §13 bounds them; these are our choices). */
+#define QLXGE_MAX_RXQ		32	/* RX queue i = CQ i */
+#define QLXGE_MAX_TXQ		32	/* TX queue j = WQ j, its completions on CQ 32 + j */
+#define QLXGE_TX_CQ_BASE	QLXGE_MAX_RXQ
+#define QLXGE_RING_MIN		64
+#define QLXGE_RING_MAX		4096
+#define QLXGE_RING_ALIGN	32	/* low 5 bits of an ICB length hold flags (§6.1, §6.2) */
+#define QLXGE_RX_RING_DEFAULT	256
+#define QLXGE_TX_RING_DEFAULT	256
+#define QLXGE_MAX_MAC_ADDRS	32	/* of the 128 CAM entries by function convention */
+#define QLXGE_MAX_MC_ADDRS	16	/* each port owns half of the shared 32-entry table */
+#define QLXGE_RETA_SIZE		RTE_ETH_RSS_RETA_SIZE_512	/* mirrored into 1024 buckets */
+#define QLXGE_RSS_KEY_SIZE	QLXGE_RSS_IPV6_KEY_SIZE	/* the IPv4 key is its first 16 bytes */
+#define QLXGE_RX_MIN_BUF	256	/* smaller RX buffers are not worth a queue */
+#define QLXGE_ETH_MAX_FRAME	9600	/* port max frame we set (§9.7, §13) */
+#define QLXGE_ETH_MAX_MTU	9000	/* what both public drivers allow (§13) */
+#define QLXGE_ETH_OVERHEAD	(RTE_ETHER_HDR_LEN + RTE_ETHER_CRC_LEN + 2 * RTE_VLAN_HLEN)
+#define QLXGE_FW_VERSION_LEN	16
+#define QLXGE_PAGE_SIZE		4096	/* ring memory in 4 KiB pages: BQ page tables (§6.4) */
+
+#define QLXGE_RSS_OFFLOAD_ALL	(RTE_ETH_RSS_IPV4 | RTE_ETH_RSS_FRAG_IPV4 | \
+				 RTE_ETH_RSS_NONFRAG_IPV4_OTHER | \
+				 RTE_ETH_RSS_NONFRAG_IPV4_TCP | RTE_ETH_RSS_IPV6 | \
+				 RTE_ETH_RSS_FRAG_IPV6 | RTE_ETH_RSS_NONFRAG_IPV6_OTHER | \
+				 RTE_ETH_RSS_NONFRAG_IPV6_TCP)
+
+struct qlxge_queue_stats {
+	uint64_t packets;
+	uint64_t bytes;
+	uint64_t errors;
+	uint64_t nombuf;	/* RX only */
+};
+
+/* RX queue: one CQ with a small and a large buffer queue (§6.2, §6.4). */
+struct qlxge_rxq {
+	struct rte_mempool *mp;
+	const struct rte_memzone *mz;
+	struct rte_mbuf **sw_ring;	/* sbq entries first, then lbq entries */
+	uint8_t *cq_db;			/* CQ doorbell page */
+	uint8_t *cq_ring;
+	volatile uint32_t *prod_shadow;
+	uint64_t *sbq_ring;
+	uint64_t *lbq_ring;
+	void *icb;			/* struct qlxge_cq_icb */
+	rte_iova_t icb_iova;
+	uint16_t port_id;
+	uint16_t queue_id;
+	uint16_t cq_id;
+	uint16_t nb_desc;		/* CQ entries = buffers posted (half SBQ, half LBQ) */
+	uint16_t bq_len;		/* entries of each buffer queue */
+	uint16_t buf_size;		/* bytes each buffer takes (mbuf data room - headroom) */
+	uint16_t free_thresh;
+	uint64_t offloads;
+	bool deferred_start;
+	bool started;
+	struct qlxge_queue_stats stats;
+};
+
+/* TX queue: one WQ and the CQ that receives its completions (§6.1, §6.2). */
+struct qlxge_txq {
+	const struct rte_memzone *mz;
+	uint8_t *wq_db;			/* WQ doorbell page */
+	uint8_t *cq_db;			/* completion CQ doorbell page */
+	uint8_t *wq_ring;
+	uint8_t *cq_ring;
+	volatile uint32_t *cons_shadow;	/* WQ consumer index written by the device */
+	volatile uint32_t *prod_shadow;	/* completion CQ producer index */
+	void *wq_icb;			/* struct qlxge_wq_icb */
+	void *cq_icb;			/* struct qlxge_cq_icb */
+	rte_iova_t wq_icb_iova;
+	rte_iova_t cq_icb_iova;
+	uint16_t port_id;
+	uint16_t queue_id;
+	uint16_t wq_id;
+	uint16_t cq_id;
+	uint16_t nb_desc;
+	uint16_t free_thresh;
+	uint64_t offloads;
+	bool deferred_start;
+	bool started;
+	struct qlxge_queue_stats stats;
+};
+
+/* Baseline of the hardware counters (stats_reset subtracts it). */
+struct qlxge_hw_counters {
+	uint64_t val[64];
+};
+
+/* How a probe hands a function to the common init (virtio: two probes, one init). */
+struct qlxge_init_params {
+	const struct qlxge_bus_ops *bus_ops;
+	void *bus_ctx;
+	void *db_base;
+	uint16_t device_id;
+	struct rte_intr_handle *intr_handle;	/* NULL: link by polling */
+	const struct rte_ether_addr *mac;	/* NULL: the flash MAC */
+	/* called by close, after the hardware is torn down, to release what the probe took */
+	void (*release)(struct rte_eth_dev *dev);
+};
+
+struct qlxge_adapter {
+	struct qlxge_hw hw;
+	const struct rte_memzone *rss_mz;	/* RSS ICB (1084 bytes) */
+	uint8_t rss_key[QLXGE_RSS_KEY_SIZE];
+	uint16_t reta[QLXGE_RETA_SIZE];
+	uint64_t rss_hf;
+	struct rte_ether_addr mc_addrs[QLXGE_MAX_MC_ADDRS];
+	uint32_t nb_mc_addrs;
+	uint64_t vlans[RTE_ETH_VLAN_ID_MAX / 64 + 1];
+	bool vlan_filter;
+	bool vlan_strip;
+	bool mac_override;
+	bool hw_up;		/* probe bring-up done, hardware owned by this port */
+	bool started;
+	bool fatal;		/* fatal error reported, waiting for dev_reset */
+	bool polling;		/* no interrupt: an alarm services vector 0 */
+	bool lsc_up;		/* link state last reported by an LSC event */
+	struct rte_ether_addr perm_mac;
+	struct qlxge_hw_counters base;
+};
+
+#define QLXGE_DEV_PRIVATE(dev) ((struct qlxge_adapter *)(dev)->data->dev_private)
+#define QLXGE_DEV_HW(dev) (&QLXGE_DEV_PRIVATE(dev)->hw)
+
+/* qlxge_ethdev.c */
+int qlxge_dev_init(struct rte_eth_dev *dev, const struct qlxge_init_params *params);
+int qlxge_dev_close(struct rte_eth_dev *dev);
+
+/* qlxge_icb.c: queue control blocks and doorbells */
+void qlxge_icb_rxq_fill(struct qlxge_rxq *rxq, rte_iova_t base, size_t sbq_off, size_t lbq_off,
+			size_t sbq_tbl_off, size_t lbq_tbl_off, size_t shadow_off);
+void qlxge_icb_txq_fill(struct qlxge_txq *txq, rte_iova_t base, size_t cq_off,
+			size_t cons_off, size_t prod_off);
+uint8_t *qlxge_icb_cq_db(struct qlxge_hw *hw, uint16_t cq_id);
+uint8_t *qlxge_icb_wq_db(struct qlxge_hw *hw, uint16_t wq_id);
+int qlxge_icb_rxq_start(struct qlxge_hw *hw, struct qlxge_rxq *rxq, uint32_t posted);
+void qlxge_icb_rxq_stop(struct qlxge_rxq *rxq);
+int qlxge_icb_txq_start(struct qlxge_hw *hw, struct qlxge_txq *txq);
+void qlxge_icb_txq_stop(struct qlxge_txq *txq);
+uint32_t qlxge_icb_bq_prod_align(uint32_t n);
+
+/* qlxge_rx.c / qlxge_tx.c */
+int qlxge_rx_queue_setup(struct rte_eth_dev *dev, uint16_t qid, uint16_t nb_desc,
+			 unsigned int socket, const struct rte_eth_rxconf *conf,
+			 struct rte_mempool *mp);
+void qlxge_rx_queue_release(struct rte_eth_dev *dev, uint16_t qid);
+int qlxge_rx_queue_start(struct rte_eth_dev *dev, uint16_t qid);
+int qlxge_rx_queue_stop(struct rte_eth_dev *dev, uint16_t qid);
+void qlxge_rxq_info_get(struct rte_eth_dev *dev, uint16_t qid,
+			struct rte_eth_rxq_info *qinfo);
+uint16_t qlxge_recv_pkts(void *rxq, struct rte_mbuf **pkts, uint16_t n);
+int qlxge_tx_queue_setup(struct rte_eth_dev *dev, uint16_t qid, uint16_t nb_desc,
+			 unsigned int socket, const struct rte_eth_txconf *conf);
+void qlxge_tx_queue_release(struct rte_eth_dev *dev, uint16_t qid);
+int qlxge_tx_queue_start(struct rte_eth_dev *dev, uint16_t qid);
+int qlxge_tx_queue_stop(struct rte_eth_dev *dev, uint16_t qid);
+void qlxge_txq_info_get(struct rte_eth_dev *dev, uint16_t qid,
+			struct rte_eth_txq_info *qinfo);
+uint16_t qlxge_xmit_pkts(void *txq, struct rte_mbuf **pkts, uint16_t n);
+
+/* qlxge_filter.c */
+int qlxge_filter_start(struct rte_eth_dev *dev);
+void qlxge_filter_stop(struct rte_eth_dev *dev);
+void qlxge_filter_close(struct rte_eth_dev *dev);
+int qlxge_promiscuous_enable(struct rte_eth_dev *dev);
+int qlxge_promiscuous_disable(struct rte_eth_dev *dev);
+int qlxge_allmulticast_enable(struct rte_eth_dev *dev);
+int qlxge_allmulticast_disable(struct rte_eth_dev *dev);
+void qlxge_mac_addr_remove(struct rte_eth_dev *dev, uint32_t index);
+int qlxge_mac_addr_add(struct rte_eth_dev *dev, struct rte_ether_addr *addr, uint32_t index,
+		       uint32_t pool);
+int qlxge_mac_addr_set(struct rte_eth_dev *dev, struct rte_ether_addr *addr);
+int qlxge_set_mc_addr_list(struct rte_eth_dev *dev, struct rte_ether_addr *mc_addrs,
+			   uint32_t nb_mc_addrs);
+int qlxge_vlan_filter_set(struct rte_eth_dev *dev, uint16_t vlan_id, int on);
+int qlxge_vlan_offload_set(struct rte_eth_dev *dev, int mask);
+
+/* qlxge_rss.c */
+void qlxge_rss_defaults(struct rte_eth_dev *dev);
+int qlxge_rss_configure(struct rte_eth_dev *dev);
+int qlxge_rss_apply(struct rte_eth_dev *dev);
+int qlxge_rss_hash_update(struct rte_eth_dev *dev, struct rte_eth_rss_conf *conf);
+int qlxge_rss_hash_conf_get(struct rte_eth_dev *dev, struct rte_eth_rss_conf *conf);
+int qlxge_reta_update(struct rte_eth_dev *dev, struct rte_eth_rss_reta_entry64 *reta,
+		      uint16_t size);
+int qlxge_reta_query(struct rte_eth_dev *dev, struct rte_eth_rss_reta_entry64 *reta,
+		     uint16_t size);
+void qlxge_rss_free(struct rte_eth_dev *dev);
+bool qlxge_rss_active(const struct rte_eth_dev *dev);
+
+/* qlxge_stats.c */
+int qlxge_stats_get(struct rte_eth_dev *dev, struct rte_eth_stats *stats);
+int qlxge_stats_reset(struct rte_eth_dev *dev);
+int qlxge_xstats_get(struct rte_eth_dev *dev, struct rte_eth_xstat *xstats, unsigned int n);
+int qlxge_xstats_get_names(struct rte_eth_dev *dev, struct rte_eth_xstat_name *names,
+			   unsigned int n);
+int qlxge_get_reg(struct rte_eth_dev *dev, struct rte_dev_reg_info *info);
+
+#endif /* QLXGE_ETHDEV_H_ */

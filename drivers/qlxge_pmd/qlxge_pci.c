@@ -1,0 +1,78 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* Copyright(c) 2026 The qlxge authors */
+
+/*
+ * PCI probe of the qlxge PMD: the 8100's NIC functions (fact sheet §1) behind vfio-pci. DPDK's
+ * PCI bus maps BAR1 (control registers) and BAR3 (doorbell pages); DMA memory comes from
+ * memzones, so the IOMMU mapping is DPDK's; link and firmware events arrive on the PCI
+ * interrupt handle (MSI-X vector 0). Then the common init, the same as the model's.
+ */
+
+#include <errno.h>
+
+#include <bus_pci_driver.h>
+#include <ethdev_pci.h>
+
+#include "qlxge_regs.h"
+#include "qlxge_ethdev.h"
+#include "qlxge_log.h"
+
+static const struct rte_pci_id qlxge_pci_id_map[] = {
+	{ RTE_PCI_DEVICE(QLXGE_PCI_VENDOR_ID, QLXGE_PCI_DEVICE_ID_8000) },
+	{ RTE_PCI_DEVICE(QLXGE_PCI_VENDOR_ID, QLXGE_PCI_DEVICE_ID_8012) },
+	{ .vendor_id = 0 },
+};
+
+static int
+qlxge_pci_dev_init(struct rte_eth_dev *dev)
+{
+	struct rte_pci_device *pci = RTE_ETH_DEV_TO_PCI(dev);
+	const struct rte_mem_resource *regs = &pci->mem_resource[QLXGE_BAR_REGS];
+	const struct rte_mem_resource *db = &pci->mem_resource[QLXGE_BAR_DOORBELL];
+	struct qlxge_init_params params = {
+		.bus_ops = &qlxge_mmio_bus_ops,
+		.bus_ctx = regs->addr,
+		.db_base = db->addr,
+		.device_id = pci->id.device_id,
+		.intr_handle = pci->intr_handle,
+	};
+
+	if (rte_eal_process_type() != RTE_PROC_PRIMARY) {
+		QLXGE_INIT_LOG(ERR, "%s: secondary processes are not supported", pci->name);
+		return -ENOTSUP;
+	}
+	if (regs->addr == NULL || regs->len < QLXGE_BAR_REGS_MIN_SIZE ||
+	    db->addr == NULL || db->len < QLXGE_BAR_DOORBELL_MIN_SIZE) {
+		QLXGE_INIT_LOG(ERR, "%s: BAR%d (%" PRIu64 " bytes) or BAR%d (%" PRIu64 " bytes) "
+			       "not mapped or too small; is the function bound to vfio-pci?",
+			       pci->name, QLXGE_BAR_REGS, regs->len, QLXGE_BAR_DOORBELL, db->len);
+		return -ENODEV;
+	}
+	rte_eth_copy_pci_info(dev, pci);
+	return qlxge_dev_init(dev, &params);
+}
+
+static int
+qlxge_pci_probe(struct rte_pci_driver *drv, struct rte_pci_device *pci)
+{
+	RTE_SET_USED(drv);
+	return rte_eth_dev_pci_generic_probe(pci, sizeof(struct qlxge_adapter),
+					     qlxge_pci_dev_init);
+}
+
+static int
+qlxge_pci_remove(struct rte_pci_device *pci)
+{
+	return rte_eth_dev_pci_generic_remove(pci, qlxge_dev_close);
+}
+
+static struct rte_pci_driver qlxge_pci_pmd = {
+	.id_table = qlxge_pci_id_map,
+	.drv_flags = RTE_PCI_DRV_NEED_MAPPING | RTE_PCI_DRV_INTR_LSC,
+	.probe = qlxge_pci_probe,
+	.remove = qlxge_pci_remove,
+};
+
+RTE_PMD_REGISTER_PCI(net_qlxge, qlxge_pci_pmd);
+RTE_PMD_REGISTER_PCI_TABLE(net_qlxge, qlxge_pci_id_map);
+RTE_PMD_REGISTER_KMOD_DEP(net_qlxge, "vfio-pci");

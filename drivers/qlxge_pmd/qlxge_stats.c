@@ -1,0 +1,257 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* Copyright(c) 2026 The qlxge authors */
+
+/*
+ * Statistics of the qlxge PMD (fact sheet §11): the port's XGMAC counters, read as one snapshot
+ * under the port's XGMAC semaphore, plus the queues' software counters; and the register dump.
+ *
+ * Basic stats and the extended stats come from the same counters: ethdev derives its generic
+ * xstats (rx_good_packets ...) from stats_get, and the counters behind those are not repeated
+ * among ours, so the two always agree. Reset keeps a baseline: the hardware counters are never
+ * cleared (STAT_CNT_CTL is only defined by the public drivers, never used).
+ */
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <rte_common.h>
+
+#include "qlxge_regs.h"
+#include "qlxge_ethdev.h"
+#include "qlxge_log.h"
+
+struct qlxge_counter {
+	const char *name;	/* xstat name, NULL when the counter feeds basic stats only */
+	uint32_t reg;
+};
+
+/* Counters behind the basic stats first, at fixed indexes. */
+enum {
+	QLXGE_C_RX_PKTS_OK,
+	QLXGE_C_RX_BYTES_OK,
+	QLXGE_C_RX_PKTS,
+	QLXGE_C_TX_PKTS,
+	QLXGE_C_TX_BYTES,
+	QLXGE_C_RX_FIFO_DROP,
+};
+
+static const struct qlxge_counter qlxge_counters[] = {
+	[QLXGE_C_RX_PKTS_OK] = { NULL, QLXGE_XGMAC_RX_PKTS_OK },
+	[QLXGE_C_RX_BYTES_OK] = { NULL, QLXGE_XGMAC_RX_BYTES_OK },
+	[QLXGE_C_RX_PKTS] = { "rx_total_packets", QLXGE_XGMAC_RX_PKTS },
+	[QLXGE_C_TX_PKTS] = { NULL, QLXGE_XGMAC_TX_PKTS },
+	[QLXGE_C_TX_BYTES] = { NULL, QLXGE_XGMAC_TX_BYTES },
+	[QLXGE_C_RX_FIFO_DROP] = { NULL, QLXGE_XGMAC_RX_NIC_FIFO_DROP },
+	{ "rx_total_bytes", QLXGE_XGMAC_RX_BYTES },
+	{ "rx_unicast_packets", QLXGE_XGMAC_RX_UCAST_PKTS },
+	{ "rx_multicast_packets", QLXGE_XGMAC_RX_MCAST_PKTS },
+	{ "rx_broadcast_packets", QLXGE_XGMAC_RX_BCAST_PKTS },
+	{ "rx_undersize_errors", QLXGE_XGMAC_RX_UNDERSIZE_PKTS },
+	{ "rx_oversize_errors", QLXGE_XGMAC_RX_OVERSIZE_PKTS },
+	{ "rx_jabber_errors", QLXGE_XGMAC_RX_JABBER_PKTS },
+	{ "rx_fragmented_errors", QLXGE_XGMAC_RX_UNDERSIZE_FCS_PKTS },
+	{ "rx_drop_events", QLXGE_XGMAC_RX_DROP_EVENTS },
+	{ "rx_crc_errors", QLXGE_XGMAC_RX_FCS_ERR_PKTS },
+	{ "rx_alignment_errors", QLXGE_XGMAC_RX_ALIGN_ERR },
+	{ "rx_symbol_errors", QLXGE_XGMAC_RX_SYMBOL_ERR },
+	{ "rx_mac_errors", QLXGE_XGMAC_RX_MAC_ERR },
+	{ "rx_length_errors", QLXGE_XGMAC_RX_LEN_ERR_PKTS },
+	{ "rx_control_packets", QLXGE_XGMAC_RX_CTL_PKTS },
+	{ "rx_pause_packets", QLXGE_XGMAC_RX_PAUSE_PKTS },
+	{ "rx_size_64_packets", QLXGE_XGMAC_RX_64_PKTS },
+	{ "rx_size_65_to_127_packets", QLXGE_XGMAC_RX_65_127_PKTS },
+	{ "rx_size_128_to_255_packets", QLXGE_XGMAC_RX_128_255_PKTS },
+	{ "rx_size_256_to_511_packets", QLXGE_XGMAC_RX_256_511_PKTS },
+	{ "rx_size_512_to_1023_packets", QLXGE_XGMAC_RX_512_1023_PKTS },
+	{ "rx_size_1024_to_1518_packets", QLXGE_XGMAC_RX_1024_1518_PKTS },
+	{ "rx_size_1519_to_max_packets", QLXGE_XGMAC_RX_1519_MAX_PKTS },
+	{ "tx_unicast_packets", QLXGE_XGMAC_TX_UCAST_PKTS },
+	{ "tx_multicast_packets", QLXGE_XGMAC_TX_MCAST_PKTS },
+	{ "tx_broadcast_packets", QLXGE_XGMAC_TX_BCAST_PKTS },
+	{ "tx_control_packets", QLXGE_XGMAC_TX_CTL_PKTS },
+	{ "tx_pause_packets", QLXGE_XGMAC_TX_PAUSE_PKTS },
+	{ "tx_size_64_packets", QLXGE_XGMAC_TX_64_PKTS },
+	{ "tx_size_65_to_127_packets", QLXGE_XGMAC_TX_65_127_PKTS },
+	{ "tx_size_128_to_255_packets", QLXGE_XGMAC_TX_128_255_PKTS },
+	{ "tx_size_256_to_511_packets", QLXGE_XGMAC_TX_256_511_PKTS },
+	{ "tx_size_512_to_1023_packets", QLXGE_XGMAC_TX_512_1023_PKTS },
+	{ "tx_size_1024_to_1518_packets", QLXGE_XGMAC_TX_1024_1518_PKTS },
+	{ "tx_size_1519_to_max_packets", QLXGE_XGMAC_TX_1519_MAX_PKTS },
+	{ "tx_undersize_errors", QLXGE_XGMAC_TX_UNDERSIZE_PKTS },
+	{ "tx_oversize_errors", QLXGE_XGMAC_TX_OVERSIZE_PKTS },
+};
+
+#define QLXGE_NB_COUNTERS RTE_DIM(qlxge_counters)
+/* every counter but the five that only feed basic stats has a name */
+#define QLXGE_NB_XSTATS (QLXGE_NB_COUNTERS - 5)
+
+static_assert(QLXGE_NB_COUNTERS <= RTE_DIM(((struct qlxge_hw_counters *)0)->val),
+	      "counter baseline too small");
+
+/* Raw counters, one snapshot under the XGMAC semaphore. */
+static int
+qlxge_counters_read(struct qlxge_hw *hw, uint64_t *raw)
+{
+	unsigned int i;
+	int ret;
+
+	ret = qlxge_hw_xgmac_lock(hw);
+	if (ret != 0)
+		return ret;
+	for (i = 0; i < QLXGE_NB_COUNTERS && ret == 0; i++)
+		ret = qlxge_hw_xgmac_read64_locked(hw, qlxge_counters[i].reg, &raw[i]);
+	qlxge_hw_xgmac_unlock(hw);
+	return ret;
+}
+
+/* Counters since the last reset; a counter found below its baseline restarted (port reset). */
+static int
+qlxge_counters_get(struct qlxge_adapter *ad, uint64_t *val)
+{
+	unsigned int i;
+	int ret;
+
+	ret = qlxge_counters_read(&ad->hw, val);
+	if (ret != 0)
+		return ret;
+	for (i = 0; i < QLXGE_NB_COUNTERS; i++) {
+		if (val[i] < ad->base.val[i])
+			ad->base.val[i] = 0;
+		val[i] -= ad->base.val[i];
+	}
+	return 0;
+}
+
+int
+qlxge_stats_get(struct rte_eth_dev *dev, struct rte_eth_stats *stats)
+{
+	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
+	uint64_t c[QLXGE_NB_COUNTERS];
+	unsigned int i;
+	int ret;
+
+	ret = qlxge_counters_get(ad, c);
+	if (ret != 0)
+		return ret;
+	stats->ipackets = c[QLXGE_C_RX_PKTS_OK];
+	stats->ibytes = c[QLXGE_C_RX_BYTES_OK];
+	stats->opackets = c[QLXGE_C_TX_PKTS];
+	stats->obytes = c[QLXGE_C_TX_BYTES];
+	stats->imissed = c[QLXGE_C_RX_FIFO_DROP];
+	stats->ierrors = c[QLXGE_C_RX_PKTS] > c[QLXGE_C_RX_PKTS_OK] ?
+			 c[QLXGE_C_RX_PKTS] - c[QLXGE_C_RX_PKTS_OK] : 0;
+	for (i = 0; i < dev->data->nb_rx_queues; i++) {
+		struct qlxge_rxq *rxq = dev->data->rx_queues[i];
+
+		if (rxq == NULL)
+			continue;
+		stats->rx_nombuf += rxq->stats.nombuf;
+		if (i < RTE_ETHDEV_QUEUE_STAT_CNTRS) {
+			stats->q_ipackets[i] = rxq->stats.packets;
+			stats->q_ibytes[i] = rxq->stats.bytes;
+			stats->q_errors[i] = rxq->stats.errors;
+		}
+	}
+	for (i = 0; i < dev->data->nb_tx_queues; i++) {
+		struct qlxge_txq *txq = dev->data->tx_queues[i];
+
+		if (txq == NULL)
+			continue;
+		stats->oerrors += txq->stats.errors;
+		if (i < RTE_ETHDEV_QUEUE_STAT_CNTRS) {
+			stats->q_opackets[i] = txq->stats.packets;
+			stats->q_obytes[i] = txq->stats.bytes;
+		}
+	}
+	return 0;
+}
+
+int
+qlxge_stats_reset(struct rte_eth_dev *dev)
+{
+	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
+	struct qlxge_hw_counters raw;
+	unsigned int i;
+	int ret;
+
+	ret = qlxge_counters_read(&ad->hw, raw.val);
+	if (ret != 0)
+		return ret;
+	ad->base = raw;
+	for (i = 0; i < dev->data->nb_rx_queues; i++) {
+		struct qlxge_rxq *rxq = dev->data->rx_queues[i];
+
+		if (rxq != NULL)
+			memset(&rxq->stats, 0, sizeof(rxq->stats));
+	}
+	for (i = 0; i < dev->data->nb_tx_queues; i++) {
+		struct qlxge_txq *txq = dev->data->tx_queues[i];
+
+		if (txq != NULL)
+			memset(&txq->stats, 0, sizeof(txq->stats));
+	}
+	return 0;
+}
+
+int
+qlxge_xstats_get(struct rte_eth_dev *dev, struct rte_eth_xstat *xstats, unsigned int n)
+{
+	uint64_t c[QLXGE_NB_COUNTERS];
+	unsigned int i, k;
+	int ret;
+
+	if (xstats == NULL || n < QLXGE_NB_XSTATS)
+		return QLXGE_NB_XSTATS;
+	ret = qlxge_counters_get(QLXGE_DEV_PRIVATE(dev), c);
+	if (ret != 0)
+		return ret;
+	for (i = 0, k = 0; i < QLXGE_NB_COUNTERS; i++) {
+		if (qlxge_counters[i].name == NULL)
+			continue;
+		xstats[k].id = k;
+		xstats[k].value = c[i];
+		k++;
+	}
+	return k;
+}
+
+int
+qlxge_xstats_get_names(struct rte_eth_dev *dev, struct rte_eth_xstat_name *names,
+		       unsigned int n)
+{
+	unsigned int i, k;
+
+	RTE_SET_USED(dev);
+	if (names == NULL || n < QLXGE_NB_XSTATS)
+		return QLXGE_NB_XSTATS;
+	for (i = 0, k = 0; i < QLXGE_NB_COUNTERS; i++) {
+		if (qlxge_counters[i].name == NULL)
+			continue;
+		snprintf(names[k].name, sizeof(names[k].name), "%s", qlxge_counters[i].name);
+		k++;
+	}
+	return k;
+}
+
+/* A dump of the 64 control registers a user can send us; version = REV_ID. */
+int
+qlxge_get_reg(struct rte_eth_dev *dev, struct rte_dev_reg_info *info)
+{
+	struct qlxge_hw *hw = QLXGE_DEV_HW(dev);
+	uint32_t count = qlxge_hw_dump_regs(hw, NULL);
+
+	if (info->data == NULL) {
+		info->length = count;
+		info->width = sizeof(uint32_t);
+		return 0;
+	}
+	if (info->length != 0 && info->length != count)
+		return -ENOTSUP;	/* partial dumps are not offered */
+	info->length = count;
+	info->width = sizeof(uint32_t);
+	info->offset = 0;
+	info->version = hw->rev_id;
+	qlxge_hw_dump_regs(hw, info->data);
+	return 0;
+}

@@ -1,0 +1,488 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* Copyright(c) 2026 The qlxge authors */
+
+/*
+ * vdev probe of the qlxge PMD: net_qlxge_sim attaches one function of a software model of the
+ * 8100 (lib/qlxge_sim). The only file of the driver that knows the model. It creates or joins
+ * the adapter named by adapter=, cables the function (wire=), starts the model's thread and the
+ * rte_delay_us hook (so the driver's waits let the model progress), and hands the common init
+ * the model's register callbacks, doorbell memory and vector-0 eventfd, as the PCI probe hands
+ * it BAR1, BAR3 and the PCI interrupt.
+ *
+ * Wiring default: when both functions of one adapter are attached without wire=, they are
+ * cabled back to back (peer); a lone function loops its TX back to its RX.
+ */
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <bus_vdev_driver.h>
+#include <ethdev_vdev.h>
+#include <rte_ether.h>
+#include <rte_kvargs.h>
+#include <rte_malloc.h>
+
+#include "qlxge_sim.h"
+#include "qlxge_ethdev.h"
+#include "qlxge_log.h"
+
+#define QLXGE_DRIVER_NAME_SIM	"net_qlxge_sim"
+
+#define QLXGE_ARG_ADAPTER	"adapter"
+#define QLXGE_ARG_FUNCTION	"function"
+#define QLXGE_ARG_WIRE		"wire"
+#define QLXGE_ARG_PEER		"peer"
+#define QLXGE_ARG_RX_PCAP	"rx_pcap"
+#define QLXGE_ARG_TX_PCAP	"tx_pcap"
+#define QLXGE_ARG_IFACE		"iface"
+#define QLXGE_ARG_MAC		"mac"
+#define QLXGE_ARG_FW_LATENCY	"fw_latency_us"
+#define QLXGE_ARG_FW_HANG	"fault_fw_hang"
+#define QLXGE_ARG_LINK_DOWN	"fault_link_down"
+#define QLXGE_ARG_SEM_HELD	"fault_sem_held"
+#define QLXGE_ARG_DEVICE_ID	"device_id"
+#define QLXGE_ARG_IRQ		"irq"
+
+static const char *const qlxge_vdev_keys[] = {
+	QLXGE_ARG_ADAPTER, QLXGE_ARG_FUNCTION, QLXGE_ARG_WIRE, QLXGE_ARG_PEER,
+	QLXGE_ARG_RX_PCAP, QLXGE_ARG_TX_PCAP, QLXGE_ARG_IFACE, QLXGE_ARG_MAC,
+	QLXGE_ARG_FW_LATENCY, QLXGE_ARG_FW_HANG, QLXGE_ARG_LINK_DOWN, QLXGE_ARG_SEM_HELD,
+	QLXGE_ARG_DEVICE_ID, QLXGE_ARG_IRQ, NULL,
+};
+
+#define QLXGE_FW_LATENCY_MAX_US	1000000u
+
+struct qlxge_vdev_cfg {
+	char adapter[QLXGE_SIM_NAME_MAX];
+	unsigned int function;
+	bool wire_set;
+	enum qlxge_sim_wire_kind wire;
+	char peer[RTE_DEV_NAME_MAX_LEN];
+	char rx_pcap[PATH_MAX];
+	char tx_pcap[PATH_MAX];
+	char iface[64];
+	bool mac_set;
+	struct rte_ether_addr mac;
+	uint32_t fw_latency_us;
+	bool fw_hang;
+	bool link_down;
+	uint32_t sem_held;
+	uint32_t device_id;
+	uint32_t no_irq;	/* irq=0: no interrupt handle, the driver polls */
+};
+
+/* Functions attached by this process: name, model objects, what was set for them. */
+struct qlxge_vdev_entry {
+	TAILQ_ENTRY(qlxge_vdev_entry) next;
+	char name[RTE_DEV_NAME_MAX_LEN];
+	uint16_t port_id;
+	struct qlxge_sim_adapter *adapter;
+	struct qlxge_sim_func *fn;
+	struct rte_intr_handle *intr;
+	bool wire_default;
+	bool faults;
+};
+
+static TAILQ_HEAD(, qlxge_vdev_entry) qlxge_vdev_list = TAILQ_HEAD_INITIALIZER(qlxge_vdev_list);
+static pthread_mutex_t qlxge_vdev_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static const struct qlxge_bus_ops qlxge_sim_bus_ops = {
+	.rd32 = qlxge_sim_reg_read,
+	.wr32 = qlxge_sim_reg_write,
+};
+
+static int
+qlxge_vdev_uint(const char *key, const char *val, uint32_t max, uint32_t *out)
+{
+	unsigned long v;
+	char *end;
+
+	errno = 0;
+	v = strtoul(val, &end, 0);
+	if (errno != 0 || end == val || *end != '\0' || v > max || val[0] == '-') {
+		QLXGE_INIT_LOG(ERR, "devarg %s=%s: need an integer in [0, %u]", key, val, max);
+		return -EINVAL;
+	}
+	*out = (uint32_t)v;
+	return 0;
+}
+
+static int
+qlxge_vdev_str(const char *key, const char *val, char *dst, size_t len)
+{
+	if (val[0] == '\0' || strlen(val) >= len) {
+		QLXGE_INIT_LOG(ERR, "devarg %s=%s: empty or longer than %zu characters", key, val,
+			       len - 1);
+		return -EINVAL;
+	}
+	snprintf(dst, len, "%s", val);
+	return 0;
+}
+
+static int
+qlxge_vdev_arg(struct qlxge_vdev_cfg *cfg, const char *key, const char *val)
+{
+	uint32_t v;
+	int ret;
+
+	if (strcmp(key, QLXGE_ARG_ADAPTER) == 0)
+		return qlxge_vdev_str(key, val, cfg->adapter, sizeof(cfg->adapter));
+	if (strcmp(key, QLXGE_ARG_FUNCTION) == 0)
+		return qlxge_vdev_uint(key, val, QLXGE_SIM_NUM_FUNCS - 1, &cfg->function);
+	if (strcmp(key, QLXGE_ARG_WIRE) == 0) {
+		cfg->wire_set = true;
+		if (strcmp(val, "loop") == 0)
+			cfg->wire = QLXGE_SIM_WIRE_LOOP;
+		else if (strcmp(val, "peer") == 0)
+			cfg->wire = QLXGE_SIM_WIRE_PEER;
+		else if (strcmp(val, "pcap") == 0)
+			cfg->wire = QLXGE_SIM_WIRE_PCAP;
+		else if (strcmp(val, "tap") == 0)
+			cfg->wire = QLXGE_SIM_WIRE_TAP;
+		else if (strcmp(val, "none") == 0)
+			cfg->wire = QLXGE_SIM_WIRE_NONE;
+		else {
+			QLXGE_INIT_LOG(ERR, "devarg wire=%s: need loop, peer, pcap, tap or none",
+				       val);
+			return -EINVAL;
+		}
+		return 0;
+	}
+	if (strcmp(key, QLXGE_ARG_PEER) == 0)
+		return qlxge_vdev_str(key, val, cfg->peer, sizeof(cfg->peer));
+	if (strcmp(key, QLXGE_ARG_RX_PCAP) == 0)
+		return qlxge_vdev_str(key, val, cfg->rx_pcap, sizeof(cfg->rx_pcap));
+	if (strcmp(key, QLXGE_ARG_TX_PCAP) == 0)
+		return qlxge_vdev_str(key, val, cfg->tx_pcap, sizeof(cfg->tx_pcap));
+	if (strcmp(key, QLXGE_ARG_IFACE) == 0)
+		return qlxge_vdev_str(key, val, cfg->iface, sizeof(cfg->iface));
+	if (strcmp(key, QLXGE_ARG_MAC) == 0) {
+		if (rte_ether_unformat_addr(val, &cfg->mac) != 0 ||
+		    !rte_is_valid_assigned_ether_addr(&cfg->mac)) {
+			QLXGE_INIT_LOG(ERR, "devarg mac=%s: need a unicast xx:xx:xx:xx:xx:xx", val);
+			return -EINVAL;
+		}
+		cfg->mac_set = true;
+		return 0;
+	}
+	if (strcmp(key, QLXGE_ARG_FW_LATENCY) == 0)
+		return qlxge_vdev_uint(key, val, QLXGE_FW_LATENCY_MAX_US, &cfg->fw_latency_us);
+	if (strcmp(key, QLXGE_ARG_SEM_HELD) == 0)
+		return qlxge_vdev_uint(key, val, 0xFF, &cfg->sem_held);
+	if (strcmp(key, QLXGE_ARG_DEVICE_ID) == 0) {
+		ret = qlxge_vdev_uint(key, val, UINT16_MAX, &cfg->device_id);
+		if (ret == 0 && cfg->device_id != 0x8000 && cfg->device_id != 0x8012) {
+			QLXGE_INIT_LOG(ERR, "devarg device_id=%s: need 0x8000 or 0x8012", val);
+			ret = -EINVAL;
+		}
+		return ret;
+	}
+	ret = qlxge_vdev_uint(key, val, 1, &v);
+	if (ret != 0)
+		return ret;
+	if (strcmp(key, QLXGE_ARG_IRQ) == 0)
+		cfg->no_irq = v == 0;
+	else if (strcmp(key, QLXGE_ARG_FW_HANG) == 0)
+		cfg->fw_hang = v != 0;
+	else
+		cfg->link_down = v != 0;
+	return 0;
+}
+
+/* Every key is checked by name first, so an unknown one is named in the error. */
+static int
+qlxge_vdev_parse(const char *name, const char *args, struct qlxge_vdev_cfg *cfg)
+{
+	struct rte_kvargs *kv;
+	unsigned int i, k;
+	int ret = 0;
+
+	memset(cfg, 0, sizeof(*cfg));
+	snprintf(cfg->adapter, sizeof(cfg->adapter), "%s", name);
+	if (args == NULL || args[0] == '\0')
+		return 0;
+	kv = rte_kvargs_parse(args, NULL);
+	if (kv == NULL) {
+		QLXGE_INIT_LOG(ERR, "%s: cannot parse devargs \"%s\" (key=value,...)", name, args);
+		return -EINVAL;
+	}
+	for (i = 0; i < kv->count && ret == 0; i++) {
+		const struct rte_kvargs_pair *p = &kv->pairs[i];
+
+		for (k = 0; qlxge_vdev_keys[k] != NULL; k++)
+			if (strcmp(p->key, qlxge_vdev_keys[k]) == 0)
+				break;
+		if (qlxge_vdev_keys[k] == NULL) {
+			QLXGE_INIT_LOG(ERR, "%s: unknown devarg \"%s\"; valid: adapter, function, "
+				       "wire, peer, rx_pcap, tx_pcap, iface, mac, fw_latency_us, "
+				       "device_id, irq, fault_fw_hang, fault_link_down, "
+				       "fault_sem_held",
+				       name, p->key);
+			ret = -EINVAL;
+		} else if (p->value == NULL) {
+			QLXGE_INIT_LOG(ERR, "%s: devarg \"%s\" needs a value", name, p->key);
+			ret = -EINVAL;
+		} else {
+			ret = qlxge_vdev_arg(cfg, p->key, p->value);
+		}
+	}
+	rte_kvargs_free(kv);
+	if (ret != 0)
+		return ret;
+	if ((cfg->peer[0] != '\0') != (cfg->wire_set && cfg->wire == QLXGE_SIM_WIRE_PEER) ||
+	    ((cfg->rx_pcap[0] != '\0' || cfg->tx_pcap[0] != '\0') &&
+	     !(cfg->wire_set && cfg->wire == QLXGE_SIM_WIRE_PCAP)) ||
+	    ((cfg->iface[0] != '\0') != (cfg->wire_set && cfg->wire == QLXGE_SIM_WIRE_TAP))) {
+		QLXGE_INIT_LOG(ERR, "%s: peer= goes with wire=peer (and is required by it), "
+			       "rx_pcap=/tx_pcap= with wire=pcap, iface= with wire=tap", name);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static struct qlxge_vdev_entry *
+qlxge_vdev_lookup(const char *name)
+{
+	struct qlxge_vdev_entry *e;
+
+	TAILQ_FOREACH(e, &qlxge_vdev_list, next)
+		if (strcmp(e->name, name) == 0)
+			return e;
+	return NULL;
+}
+
+/* Cable the function (registry locked). */
+static int
+qlxge_vdev_wire(struct qlxge_vdev_entry *self, const struct qlxge_vdev_cfg *cfg)
+{
+	struct qlxge_sim_wire_cfg w = { .kind = QLXGE_SIM_WIRE_LOOP };
+	struct qlxge_vdev_entry *e;
+	int ret;
+
+	self->wire_default = !cfg->wire_set;
+	if (cfg->wire_set) {
+		w.kind = cfg->wire;
+		if (cfg->wire == QLXGE_SIM_WIRE_PEER) {
+			e = qlxge_vdev_lookup(cfg->peer);
+			if (e == NULL) {
+				QLXGE_INIT_LOG(ERR, "%s: peer=%s is not an attached %s device",
+					       self->name, cfg->peer, QLXGE_DRIVER_NAME_SIM);
+				return -ENODEV;
+			}
+			w.peer = e->fn;
+		}
+		w.rx_pcap = cfg->rx_pcap[0] != '\0' ? cfg->rx_pcap : NULL;
+		w.tx_pcap = cfg->tx_pcap[0] != '\0' ? cfg->tx_pcap : NULL;
+		w.iface = cfg->iface[0] != '\0' ? cfg->iface : NULL;
+	} else {
+		TAILQ_FOREACH(e, &qlxge_vdev_list, next) {
+			if (e->adapter == self->adapter && e->fn != self->fn && e->wire_default) {
+				w.kind = QLXGE_SIM_WIRE_PEER;
+				w.peer = e->fn;
+			}
+		}
+	}
+	ret = qlxge_sim_wire_set(self->fn, &w);
+	if (ret != 0)
+		QLXGE_INIT_LOG(ERR, "%s: cannot attach the wire: %s", self->name, strerror(-ret));
+	return ret;
+}
+
+static void
+qlxge_vdev_faults(struct qlxge_vdev_entry *e, const struct qlxge_vdev_cfg *cfg)
+{
+	qlxge_sim_fault_set(e->fn, QLXGE_SIM_FAULT_FW_HANG, cfg->fw_hang);
+	qlxge_sim_fault_set(e->fn, QLXGE_SIM_FAULT_LINK_DOWN, cfg->link_down);
+	qlxge_sim_fault_set(e->fn, QLXGE_SIM_FAULT_SEM_HELD, cfg->sem_held);
+	e->faults = cfg->fw_hang || cfg->link_down || cfg->sem_held != 0;
+}
+
+/* Undo what the probe did to the model (registry locked). */
+static void
+qlxge_vdev_detach(struct qlxge_vdev_entry *e)
+{
+	TAILQ_REMOVE(&qlxge_vdev_list, e, next);
+	if (e->faults) {
+		qlxge_sim_fault_set(e->fn, QLXGE_SIM_FAULT_FW_HANG, 0);
+		qlxge_sim_fault_set(e->fn, QLXGE_SIM_FAULT_LINK_DOWN, 0);
+		qlxge_sim_fault_set(e->fn, QLXGE_SIM_FAULT_SEM_HELD, 0);
+	}
+	rte_intr_instance_free(e->intr);
+	qlxge_sim_delay_hook_uninstall();
+	qlxge_sim_adapter_put(e->adapter);
+	free(e);
+}
+
+/* Called by dev_close once the function is torn down. */
+static void
+qlxge_vdev_release(struct rte_eth_dev *dev)
+{
+	struct qlxge_vdev_entry *e;
+
+	pthread_mutex_lock(&qlxge_vdev_lock);
+	TAILQ_FOREACH(e, &qlxge_vdev_list, next) {
+		if (e->port_id == dev->data->port_id) {
+			dev->intr_handle = NULL;
+			qlxge_vdev_detach(e);
+			break;
+		}
+	}
+	pthread_mutex_unlock(&qlxge_vdev_lock);
+}
+
+static int
+qlxge_vdev_attach(const char *name, const struct qlxge_vdev_cfg *cfg,
+		  struct qlxge_vdev_entry **out)
+{
+	struct qlxge_sim_params sp = { .name = cfg->adapter, .fw_latency_us = cfg->fw_latency_us,
+				       .device_id = (uint16_t)cfg->device_id };
+	struct qlxge_sim_adapter *adapter;
+	struct qlxge_vdev_entry *e;
+	int ret;
+
+	adapter = qlxge_sim_adapter_find(cfg->adapter);
+	if (adapter == NULL) {
+		if (cfg->mac_set)
+			memcpy(sp.mac[cfg->function], cfg->mac.addr_bytes, RTE_ETHER_ADDR_LEN);
+		ret = qlxge_sim_adapter_create(&sp, &adapter);
+		if (ret != 0) {
+			QLXGE_INIT_LOG(ERR, "%s: cannot create model adapter \"%s\": %s", name,
+				       cfg->adapter, strerror(-ret));
+			return ret;
+		}
+	} else if (cfg->fw_latency_us != 0 ||
+		   (cfg->device_id != 0 && cfg->device_id != qlxge_sim_device_id(adapter))) {
+		QLXGE_INIT_LOG(WARNING, "%s: adapter \"%s\" exists, fw_latency_us and device_id "
+			       "ignored", name, cfg->adapter);
+	}
+	TAILQ_FOREACH(e, &qlxge_vdev_list, next) {
+		if (e->adapter == adapter && qlxge_sim_func_index(e->fn) == cfg->function) {
+			QLXGE_INIT_LOG(ERR, "%s: function %u of adapter \"%s\" is already %s", name,
+				       cfg->function, cfg->adapter, e->name);
+			ret = -EBUSY;
+			goto err_put;
+		}
+	}
+	e = calloc(1, sizeof(*e));
+	if (e == NULL) {
+		ret = -ENOMEM;
+		goto err_put;
+	}
+	snprintf(e->name, sizeof(e->name), "%s", name);
+	e->adapter = adapter;
+	e->fn = qlxge_sim_func(adapter, cfg->function);
+	e->intr = rte_intr_instance_alloc(RTE_INTR_INSTANCE_F_PRIVATE);
+	if (e->intr == NULL || rte_intr_type_set(e->intr, RTE_INTR_HANDLE_VDEV) != 0 ||
+	    rte_intr_fd_set(e->intr, qlxge_sim_irq_fd(e->fn, 0)) != 0) {
+		ret = -ENOMEM;
+		goto err_free;
+	}
+	ret = qlxge_vdev_wire(e, cfg);
+	if (ret != 0)
+		goto err_free;
+	qlxge_vdev_faults(e, cfg);
+	ret = qlxge_sim_thread_start(adapter);
+	if (ret != 0)
+		goto err_free;
+	qlxge_sim_delay_hook_install();
+	TAILQ_INSERT_TAIL(&qlxge_vdev_list, e, next);
+	*out = e;
+	return 0;
+
+err_free:
+	rte_intr_instance_free(e->intr);
+	free(e);
+err_put:
+	qlxge_sim_adapter_put(adapter);
+	return ret;
+}
+
+static int
+qlxge_vdev_probe(struct rte_vdev_device *vdev)
+{
+	const char *name = rte_vdev_device_name(vdev);
+	struct qlxge_init_params params = { .bus_ops = &qlxge_sim_bus_ops };
+	struct qlxge_vdev_cfg cfg;
+	struct qlxge_vdev_entry *e;
+	struct rte_eth_dev *dev;
+	int ret;
+
+	if (rte_eal_process_type() != RTE_PROC_PRIMARY) {
+		QLXGE_INIT_LOG(ERR, "%s: secondary processes are not supported", name);
+		return -ENOTSUP;
+	}
+	ret = qlxge_vdev_parse(name, rte_vdev_device_args(vdev), &cfg);
+	if (ret != 0)
+		return ret;
+	pthread_mutex_lock(&qlxge_vdev_lock);
+	ret = qlxge_vdev_attach(name, &cfg, &e);
+	pthread_mutex_unlock(&qlxge_vdev_lock);
+	if (ret != 0)
+		return ret;
+	dev = rte_eth_vdev_allocate(vdev, sizeof(struct qlxge_adapter));
+	if (dev == NULL) {
+		ret = -ENOMEM;
+		goto err_detach;
+	}
+	e->port_id = dev->data->port_id;
+	params.bus_ctx = e->fn;
+	params.db_base = qlxge_sim_doorbell_base(e->fn);
+	params.device_id = qlxge_sim_device_id(e->adapter);
+	params.intr_handle = cfg.no_irq ? NULL : e->intr;
+	params.mac = cfg.mac_set ? &cfg.mac : NULL;
+	params.release = qlxge_vdev_release;
+	ret = qlxge_dev_init(dev, &params);
+	if (ret != 0) {
+		QLXGE_INIT_LOG(ERR, "%s: function %u of adapter \"%s\" not usable: %s", name,
+			       cfg.function, cfg.adapter, strerror(-ret));
+		dev->intr_handle = NULL;
+		rte_eth_dev_release_port(dev);
+		goto err_detach;
+	}
+	rte_eth_dev_probing_finish(dev);
+	return 0;
+
+err_detach:
+	pthread_mutex_lock(&qlxge_vdev_lock);
+	qlxge_vdev_detach(e);
+	pthread_mutex_unlock(&qlxge_vdev_lock);
+	return ret;
+}
+
+static int
+qlxge_vdev_remove(struct rte_vdev_device *vdev)
+{
+	struct rte_eth_dev *dev = rte_eth_dev_allocated(rte_vdev_device_name(vdev));
+
+	if (dev == NULL)
+		return 0;	/* already closed */
+	/* unplugging a running port stops it first (ethdev refuses to close a started one) */
+	if (dev->data->dev_started && rte_eth_dev_stop(dev->data->port_id) != 0)
+		QLXGE_INIT_LOG(WARNING, "%s: stop before removal failed", dev->data->name);
+	return rte_eth_dev_close(dev->data->port_id);
+}
+
+static struct rte_vdev_driver qlxge_vdev_pmd = {
+	.probe = qlxge_vdev_probe,
+	.remove = qlxge_vdev_remove,
+};
+
+RTE_PMD_REGISTER_VDEV(net_qlxge_sim, qlxge_vdev_pmd);
+RTE_PMD_REGISTER_PARAM_STRING(net_qlxge_sim,
+	"adapter=<name> "
+	"function=<0|1> "
+	"wire=<loop|peer|pcap|tap|none> "
+	"peer=<vdev name> "
+	"rx_pcap=<file> "
+	"tx_pcap=<file> "
+	"iface=<tap name> "
+	"mac=<xx:xx:xx:xx:xx:xx> "
+	"fw_latency_us=<0-1000000> "
+	"device_id=<0x8000|0x8012> "
+	"irq=<0|1> "
+	"fault_fw_hang=<0|1> "
+	"fault_link_down=<0|1> "
+	"fault_sem_held=<0-255>");
