@@ -76,6 +76,7 @@ static const struct eth_dev_ops qlxge_eth_dev_ops = {
 	.rx_queue_release = qlxge_rx_queue_release,
 	.tx_queue_setup = qlxge_tx_queue_setup,
 	.tx_queue_release = qlxge_tx_queue_release,
+	.tx_done_cleanup = qlxge_tx_done_cleanup,
 	.dev_led_on = qlxge_dev_led_on,
 	.dev_led_off = qlxge_dev_led_off,
 	.flow_ctrl_get = qlxge_flow_ctrl_get,
@@ -115,6 +116,9 @@ qlxge_dev_service(struct rte_eth_dev *dev)
 	if (!ad->hw_up || qlxge_dev_fatal(ad))
 		return;
 	ev = qlxge_mbox_service(&ad->hw);
+	/* a data-path queue met a malformed completion or an adapter event (STYLE B.27) */
+	if (__atomic_exchange_n(&ad->reset_req, false, __ATOMIC_ACQ_REL))
+		ev |= QLXGE_EV_FATAL;
 	if ((ev & QLXGE_EV_FATAL) != 0) {
 		__atomic_store_n(&ad->fatal, true, __ATOMIC_RELEASE);
 		QLXGE_DRV_LOG(ERR, "port %u: fatal adapter error, the port needs rte_eth_dev_reset",
@@ -378,6 +382,7 @@ qlxge_dev_start(struct rte_eth_dev *dev)
 		if (ret != 0)
 			goto err_quiesce;
 	}
+	qlxge_rx_burst_select(dev);
 	ad->started = true;
 	ret = qlxge_rss_apply(dev);
 	if (ret == 0)
@@ -443,6 +448,7 @@ qlxge_dev_reset(struct rte_eth_dev *dev)
 		qlxge_hw_intr_disable(&ad->hw);
 	qlxge_hw_down(dev);
 	__atomic_store_n(&ad->fatal, false, __ATOMIC_RELEASE);
+	__atomic_store_n(&ad->reset_req, false, __ATOMIC_RELEASE);
 	ret = qlxge_hw_up(dev);
 	if (ret != 0) {
 		QLXGE_DRV_LOG(ERR, "port %u: reset failed: %d", dev->data->port_id, ret);
@@ -510,8 +516,14 @@ qlxge_dev_infos_get(struct rte_eth_dev *dev, struct rte_eth_dev_info *info)
 	info->min_mtu = RTE_ETHER_MIN_MTU;
 	info->max_mtu = QLXGE_ETH_MAX_MTU;
 	info->max_mac_addrs = QLXGE_MAX_MAC_ADDRS;
-	info->rx_offload_capa = RTE_ETH_RX_OFFLOAD_VLAN_STRIP | RTE_ETH_RX_OFFLOAD_VLAN_FILTER;
-	info->tx_offload_capa = 0;
+	/* exactly what the bursts implement and tests/unit/pmd/test_pmd_datapath.c proves */
+	info->rx_offload_capa = RTE_ETH_RX_OFFLOAD_VLAN_STRIP | RTE_ETH_RX_OFFLOAD_VLAN_FILTER |
+				RTE_ETH_RX_OFFLOAD_IPV4_CKSUM | RTE_ETH_RX_OFFLOAD_TCP_CKSUM |
+				RTE_ETH_RX_OFFLOAD_UDP_CKSUM | RTE_ETH_RX_OFFLOAD_RSS_HASH |
+				RTE_ETH_RX_OFFLOAD_SCATTER;
+	info->tx_offload_capa = RTE_ETH_TX_OFFLOAD_MULTI_SEGS | RTE_ETH_TX_OFFLOAD_IPV4_CKSUM |
+				RTE_ETH_TX_OFFLOAD_TCP_CKSUM | RTE_ETH_TX_OFFLOAD_UDP_CKSUM |
+				RTE_ETH_TX_OFFLOAD_TCP_TSO | RTE_ETH_TX_OFFLOAD_VLAN_INSERT;
 	info->rx_queue_offload_capa = 0;
 	info->tx_queue_offload_capa = 0;
 	info->flow_type_rss_offloads = QLXGE_RSS_OFFLOAD_ALL;
@@ -523,9 +535,9 @@ qlxge_dev_infos_get(struct rte_eth_dev *dev, struct rte_eth_dev_info *info)
 	info->tx_desc_lim.nb_max = QLXGE_RING_MAX;
 	info->tx_desc_lim.nb_min = QLXGE_RING_MIN;
 	info->tx_desc_lim.nb_align = QLXGE_RING_ALIGN;
-	/* one IOCB's buffer descriptors (§7.1); longer chains need the OAL of the data path */
-	info->tx_desc_lim.nb_seg_max = QLXGE_TX_BD_PER_IOCB;
-	info->tx_desc_lim.nb_mtu_seg_max = QLXGE_TX_BD_PER_IOCB;
+	/* 8 descriptors in the IOCB, longer chains through the slot's OAL (§7.5) */
+	info->tx_desc_lim.nb_seg_max = QLXGE_TX_MAX_SEGS;
+	info->tx_desc_lim.nb_mtu_seg_max = QLXGE_TX_MAX_SEGS;
 	info->default_rxconf.rx_free_thresh = 32;
 	info->default_txconf.tx_free_thresh = 32;
 	info->default_rxportconf.ring_size = QLXGE_RX_RING_DEFAULT;
@@ -573,6 +585,7 @@ qlxge_dev_supported_ptypes_get(struct rte_eth_dev *dev)
 {
 	static const uint32_t ptypes[] = {
 		RTE_PTYPE_L2_ETHER,
+		RTE_PTYPE_L2_ETHER_VLAN,	/* tagged, VLAN stripping off */
 		RTE_PTYPE_L3_IPV4,
 		RTE_PTYPE_L3_IPV6,
 		RTE_PTYPE_L4_TCP,
@@ -658,6 +671,7 @@ qlxge_dev_init(struct rte_eth_dev *dev, const struct qlxge_init_params *params)
 	dev->dev_ops = &qlxge_eth_dev_ops;
 	dev->rx_pkt_burst = qlxge_recv_pkts;
 	dev->tx_pkt_burst = qlxge_xmit_pkts;
+	dev->tx_pkt_prepare = qlxge_prep_pkts;
 	dev->intr_handle = params->intr_handle;
 	ret = qlxge_mbox_init(hw);
 	if (ret != 0)

@@ -29,6 +29,23 @@ qlxge_icb_wq_db(struct qlxge_hw *hw, uint16_t wq_id)
 	return qlxge_hw_db_base(hw) + QLXGE_DB_WQ_OFFSET(wq_id);
 }
 
+/* §5: the registers of a doorbell page the bursts write, so they need not name them. */
+uint32_t
+qlxge_icb_db_off(enum qlxge_db_reg reg)
+{
+	switch (reg) {
+	case QLXGE_DBR_WQ_PROD:
+		return QLXGE_DB_WQ_PROD_IDX;
+	case QLXGE_DBR_CQ_CONS:
+		return QLXGE_DB_CQ_CONS_IDX;
+	case QLXGE_DBR_SBQ_PROD:
+		return QLXGE_DB_SBQ_PROD_IDX;
+	case QLXGE_DBR_LBQ_PROD:
+		return QLXGE_DB_LBQ_PROD_IDX;
+	}
+	return QLXGE_DB_CQ_CONS_IDX;
+}
+
 /* §5: buffer-queue producers move in blocks of 16 and never fill the ring completely. */
 uint32_t
 qlxge_icb_bq_prod_align(uint32_t n)
@@ -66,7 +83,7 @@ qlxge_icb_rxq_fill(struct qlxge_rxq *rxq, rte_iova_t base, size_t sbq_off, size_
 	qlxge_icb_bq_table((uint64_t *)(va + sbq_tbl_off), base + sbq_off, rxq->bq_len);
 	qlxge_icb_bq_table((uint64_t *)(va + lbq_tbl_off), base + lbq_off, rxq->bq_len);
 	memset(icb, 0, sizeof(*icb));
-	icb->msix_vect = 0;
+	icb->msix_vect = QLXGE_DATA_CQ_VECTOR;
 	icb->flags = QLXGE_CQ_ICB_FLAGS_LC | QLXGE_CQ_ICB_FLAGS_LI | QLXGE_CQ_ICB_FLAGS_LL |
 		     QLXGE_CQ_ICB_FLAGS_LS | QLXGE_CQ_ICB_FLAGS_LV;
 	icb->len = qlxge_icb_len(rxq->nb_desc);
@@ -99,7 +116,7 @@ qlxge_icb_txq_fill(struct qlxge_txq *txq, rte_iova_t base, size_t cq_off, size_t
 	wq->cnsmr_idx_addr = rte_cpu_to_le_64(base + cons_off);
 
 	memset(cq, 0, sizeof(*cq));
-	cq->msix_vect = 0;
+	cq->msix_vect = QLXGE_DATA_CQ_VECTOR;
 	cq->flags = QLXGE_CQ_ICB_FLAGS_LC | QLXGE_CQ_ICB_FLAGS_LI | QLXGE_CQ_ICB_FLAGS_LV;
 	cq->len = qlxge_icb_len(txq->nb_desc);
 	cq->addr = rte_cpu_to_le_64(base + cq_off);

@@ -8,17 +8,28 @@
  * Memory of one queue, one IOVA-contiguous memzone:
  *   CQ ring (nb_desc x 64 B) | SBQ ring pages | LBQ ring pages | SBQ page table |
  *   LBQ page table | CQ ICB | producer-index shadow
- * nb_desc buffers are posted per queue: half to the small, half to the large buffer queue.
+ * nb_desc buffers back a queue: half for the small, half for the large buffer queue, each
+ * posted up to 16 short of full (§5).
  *
- * The receive path itself belongs to the data-path issue: qlxge_recv_pkts() returns no packet.
+ * Receive (ARCHITECTURE "The data path", STYLE B.27): completions from the consumer index up to
+ * the producer shadow (§6.3); the buffers of each inbound MAC completion (§7.7, §7.10: DS, DL,
+ * the chained form whose small buffer lists the large ones, and a split header) are taken from
+ * the buffer queues in ring order, each checked against the address the device reports, and
+ * become one mbuf chain. Anything that contradicts the contract (unknown opcode, a buffer the
+ * driver did not post, a length no buffer holds) stops the queue, is counted and asks the
+ * application for a reset: never a crash. Buffer queues are refilled in bulk in blocks of 16
+ * above the free threshold, one doorbell each; the CQ consumer doorbell once per burst.
  */
 
 #include <errno.h>
 #include <string.h>
 
+#include <rte_branch_prediction.h>
+#include <rte_byteorder.h>
 #include <rte_common.h>
 #include <rte_malloc.h>
 #include <rte_mbuf.h>
+#include <rte_prefetch.h>
 
 #include "qlxge_iocb.h"
 #include "qlxge_ethdev.h"
@@ -104,6 +115,7 @@ qlxge_rx_queue_setup(struct rte_eth_dev *dev, uint16_t qid, uint16_t nb_desc,
 	if (rxq->sw_ring == NULL)
 		goto err_free_rxq;
 	rxq->mp = mp;
+	rxq->ad = QLXGE_DEV_PRIVATE(dev);
 	rxq->port_id = dev->data->port_id;
 	rxq->queue_id = qid;
 	rxq->cq_id = qid;
@@ -113,6 +125,7 @@ qlxge_rx_queue_setup(struct rte_eth_dev *dev, uint16_t qid, uint16_t nb_desc,
 	rxq->free_thresh = conf->rx_free_thresh != 0 ? conf->rx_free_thresh : 32;
 	rxq->offloads = conf->offloads | dev->data->dev_conf.rxmode.offloads;
 	rxq->deferred_start = conf->rx_deferred_start != 0;
+	rxq->stalled = true;	/* until started: a burst neither reads nor refills */
 
 	qlxge_rx_layout(nb_desc, rxq->bq_len, &l);
 	rxq->mz = rte_eth_dma_zone_reserve(dev, "rxq", qid, l.size, QLXGE_PAGE_SIZE, socket);
@@ -129,6 +142,13 @@ qlxge_rx_queue_setup(struct rte_eth_dev *dev, uint16_t qid, uint16_t nb_desc,
 	rxq->icb_iova = rxq->mz->iova + l.icb_off;
 	rxq->prod_shadow = (volatile uint32_t *)((uint8_t *)rxq->mz->addr + l.shadow_off);
 	rxq->cq_db = qlxge_icb_cq_db(hw, rxq->cq_id);
+	rxq->cq_cons_off = qlxge_icb_db_off(QLXGE_DBR_CQ_CONS);
+	rxq->sbq.sw = rxq->sw_ring;
+	rxq->sbq.ring = rxq->sbq_ring;
+	rxq->sbq.db_off = qlxge_icb_db_off(QLXGE_DBR_SBQ_PROD);
+	rxq->lbq.sw = rxq->sw_ring + rxq->bq_len;
+	rxq->lbq.ring = rxq->lbq_ring;
+	rxq->lbq.db_off = qlxge_icb_db_off(QLXGE_DBR_LBQ_PROD);
 	qlxge_icb_rxq_fill(rxq, rxq->mz->iova, l.sbq_off, l.lbq_off, l.sbq_tbl_off,
 			   l.lbq_tbl_off, l.shadow_off);
 	dev->data->rx_queues[qid] = rxq;
@@ -141,32 +161,47 @@ err_free_rxq:
 	return -ENOMEM;
 }
 
+/* Post the first @posted buffers of @bq; the others stay empty until a refill reaches them. */
+static int
+qlxge_bq_init(struct qlxge_rxq *rxq, struct qlxge_bq *bq, uint32_t posted)
+{
+	uint32_t i;
+
+	if (rte_pktmbuf_alloc_bulk(rxq->mp, bq->sw, posted) != 0)
+		return -ENOMEM;
+	for (i = 0; i < posted; i++)
+		bq->ring[i] = rte_cpu_to_le_64(rte_mbuf_data_iova_default(bq->sw[i]));
+	bq->cons = 0;
+	bq->prod = (uint16_t)posted;
+	return 0;
+}
+
 int
 qlxge_rx_queue_start(struct rte_eth_dev *dev, uint16_t qid)
 {
 	struct qlxge_rxq *rxq = dev->data->rx_queues[qid];
-	uint32_t posted, i;
+	uint32_t posted;
 	int ret;
 
 	if (rxq == NULL)
 		return -EINVAL;
-	if (rte_pktmbuf_alloc_bulk(rxq->mp, rxq->sw_ring, rxq->nb_desc) != 0) {
+	qlxge_rxq_free_mbufs(rxq);
+	posted = qlxge_icb_bq_prod_align(rxq->bq_len);
+	if (qlxge_bq_init(rxq, &rxq->sbq, posted) != 0 ||
+	    qlxge_bq_init(rxq, &rxq->lbq, posted) != 0) {
 		QLXGE_DRV_LOG(ERR, "port %u rxq %u: cannot allocate %u mbufs", rxq->port_id, qid,
-			      rxq->nb_desc);
-		rxq->stats.nombuf += rxq->nb_desc;
+			      2 * posted);
+		rxq->stats.nombuf += 2 * posted;
+		qlxge_rxq_free_mbufs(rxq);
 		return -ENOMEM;
 	}
-	for (i = 0; i < rxq->bq_len; i++) {
-		rxq->sbq_ring[i] = rte_cpu_to_le_64(rte_mbuf_data_iova_default(rxq->sw_ring[i]));
-		rxq->lbq_ring[i] = rte_cpu_to_le_64(
-			rte_mbuf_data_iova_default(rxq->sw_ring[rxq->bq_len + i]));
-	}
-	posted = qlxge_icb_bq_prod_align(rxq->bq_len);
+	rxq->cq_ci = 0;
 	ret = qlxge_icb_rxq_start(QLXGE_DEV_HW(dev), rxq, posted);
 	if (ret != 0) {
 		qlxge_rxq_free_mbufs(rxq);
 		return ret;
 	}
+	rxq->stalled = false;
 	rxq->started = true;
 	dev->data->rx_queue_state[qid] = RTE_ETH_QUEUE_STATE_STARTED;
 	return 0;
@@ -181,6 +216,7 @@ qlxge_rx_queue_stop(struct rte_eth_dev *dev, uint16_t qid)
 		return -EINVAL;
 	if (rxq->started)
 		qlxge_icb_rxq_stop(rxq);
+	rxq->stalled = true;
 	qlxge_rxq_free_mbufs(rxq);
 	rxq->started = false;
 	dev->data->rx_queue_state[qid] = RTE_ETH_QUEUE_STATE_STOPPED;
@@ -193,7 +229,7 @@ qlxge_rxq_info_get(struct rte_eth_dev *dev, uint16_t qid, struct rte_eth_rxq_inf
 	struct qlxge_rxq *rxq = dev->data->rx_queues[qid];
 
 	qinfo->mp = rxq->mp;
-	qinfo->scattered_rx = 0;
+	qinfo->scattered_rx = dev->data->scattered_rx;
 	qinfo->nb_desc = rxq->nb_desc;
 	qinfo->rx_buf_size = rxq->buf_size;
 	qinfo->conf.rx_free_thresh = rxq->free_thresh;
@@ -201,12 +237,329 @@ qlxge_rxq_info_get(struct rte_eth_dev *dev, uint16_t qid, struct rte_eth_rxq_inf
 	qinfo->conf.offloads = rxq->offloads;
 }
 
-/* The receive path is the data-path issue's: until then no frame is handed to the app. */
+/* ---- receive path ---------------------------------------------------------------------- */
+
+/* Frames longer than a buffer need the scattered path: on request, or when the MTU needs it. */
+void
+qlxge_rx_burst_select(struct rte_eth_dev *dev)
+{
+	uint32_t frame = (uint32_t)dev->data->mtu + QLXGE_ETH_OVERHEAD;
+	bool scatter = (dev->data->dev_conf.rxmode.offloads & RTE_ETH_RX_OFFLOAD_SCATTER) != 0;
+	uint16_t i;
+
+	for (i = 0; i < dev->data->nb_rx_queues; i++) {
+		struct qlxge_rxq *rxq = dev->data->rx_queues[i];
+
+		if (rxq != NULL && rxq->buf_size < frame)
+			scatter = true;
+	}
+	dev->data->scattered_rx = scatter;
+	dev->rx_pkt_burst = scatter ? qlxge_recv_scattered_pkts : qlxge_recv_pkts;
+}
+
+/* A completion that breaks the contract: the queue stops, the application is told to reset. */
+static void
+qlxge_rx_malformed(struct qlxge_rxq *rxq)
+{
+	rxq->xstats.malformed++;
+	rxq->stalled = true;
+	qlxge_dev_request_reset(rxq->ad);
+	QLXGE_DRV_LOG(ERR, "port %u rxq %u: malformed completion at %u", rxq->port_id,
+		     rxq->queue_id, rxq->cq_ci);
+}
+
+/*
+ * Take the buffer the device filled from @bq: it must be the next posted one and the address
+ * the completion reports (FreeBSD checks the same). NULL when not.
+ */
+static inline struct rte_mbuf *
+qlxge_bq_take(struct qlxge_rxq *rxq, struct qlxge_bq *bq, uint64_t addr)
+{
+	struct rte_mbuf *m;
+
+	if (unlikely(bq->cons == bq->prod))
+		return NULL;
+	m = bq->sw[bq->cons];
+	if (unlikely(rte_mbuf_data_iova_default(m) != addr))
+		return NULL;
+	bq->sw[bq->cons] = NULL;
+	bq->cons = bq->cons + 1 == rxq->bq_len ? 0 : bq->cons + 1;
+	return m;
+}
+
+/* Append @seg of @len bytes to the chain whose first segment is @head, last is *@tail. */
+static inline void
+qlxge_rx_chain(struct rte_mbuf **head, struct rte_mbuf **tail, struct rte_mbuf *seg,
+	       uint32_t len)
+{
+	seg->data_len = (uint16_t)len;
+	if (*head == NULL) {
+		*head = seg;
+	} else {
+		(*tail)->next = seg;
+		(*head)->nb_segs++;
+	}
+	*tail = seg;
+	(*head)->pkt_len += len;
+}
+
+/* Offload results of the completion (§7.7) into @m. */
+static inline void
+qlxge_rx_offloads(struct qlxge_rxq *rxq, const struct qlxge_ib_mac_rsp *rsp, struct rte_mbuf *m)
+{
+	uint8_t f1 = rsp->flags1, f2 = rsp->flags2, f3 = rsp->flags3;
+	uint64_t ol = 0;
+	uint32_t ptype = RTE_PTYPE_L2_ETHER;
+
+	if ((f3 & QLXGE_IB_MAC_FLAGS3_RSS_MASK) != 0) {
+		m->hash.rss = rte_le_to_cpu_32(rsp->rss);
+		ol |= RTE_MBUF_F_RX_RSS_HASH;
+	}
+	if ((f2 & QLXGE_IB_MAC_FLAGS2_V) != 0) {
+		/* V says the frame was tagged; the tag left the data only if stripping is on */
+		if (rxq->ad->vlan_strip) {
+			m->vlan_tci = rte_le_to_cpu_16(rsp->vlan_id);
+			ol |= RTE_MBUF_F_RX_VLAN | RTE_MBUF_F_RX_VLAN_STRIPPED;
+		} else {
+			ptype = RTE_PTYPE_L2_ETHER_VLAN;
+		}
+	}
+	if ((f3 & QLXGE_IB_MAC_FLAGS3_V4) != 0) {
+		ptype |= RTE_PTYPE_L3_IPV4;
+		ol |= (f1 & QLXGE_IB_MAC_FLAGS1_IE) != 0 ? RTE_MBUF_F_RX_IP_CKSUM_BAD :
+							   RTE_MBUF_F_RX_IP_CKSUM_GOOD;
+	} else if ((f3 & QLXGE_IB_MAC_FLAGS3_V6) != 0) {
+		ptype |= RTE_PTYPE_L3_IPV6;
+	}
+	if ((f2 & (QLXGE_IB_MAC_FLAGS2_T | QLXGE_IB_MAC_FLAGS2_U)) != 0) {
+		ptype |= (f2 & QLXGE_IB_MAC_FLAGS2_T) != 0 ? RTE_PTYPE_L4_TCP : RTE_PTYPE_L4_UDP;
+		if ((f1 & QLXGE_IB_MAC_FLAGS1_TE) != 0)
+			ol |= RTE_MBUF_F_RX_L4_CKSUM_BAD;
+		else if ((f1 & QLXGE_IB_MAC_FLAGS1_NU) == 0)
+			ol |= RTE_MBUF_F_RX_L4_CKSUM_GOOD;
+		else
+			ol |= RTE_MBUF_F_RX_L4_CKSUM_UNKNOWN;
+	}
+	m->ol_flags = ol;
+	m->packet_type = ptype;
+}
+
+/* Outcome of one inbound MAC completion. */
+enum qlxge_rx_res {
+	QLXGE_RX_PKT,		/* *out holds the frame */
+	QLXGE_RX_DROP,		/* buffers taken, frame dropped and counted */
+	QLXGE_RX_BAD,		/* contract broken */
+};
+
+/*
+ * The buffers of one inbound MAC completion (§7.10), in the device's ring order: split header
+ * (small buffer), then the data in one small (DS) or large (DL) buffer, or the chained form:
+ * one small buffer listing the large ones, then those.
+ */
+static inline enum qlxge_rx_res
+qlxge_rx_one(struct qlxge_rxq *rxq, const struct qlxge_ib_mac_rsp *rsp, bool scatter,
+	     struct rte_mbuf **out)
+{
+	struct rte_mbuf *head = NULL, *tail = NULL, *m, *list;
+	uint8_t f3 = rsp->flags3, f4 = rsp->flags4;
+	uint32_t dlen = rte_le_to_cpu_32(rsp->data_len);
+	uint64_t addr = rte_le_to_cpu_64(rsp->data_addr);
+	uint32_t bsize = rxq->buf_size, nlb, i, n;
+	const uint64_t *lst;
+	uint8_t err;
+
+	if ((f4 & QLXGE_IB_MAC_FLAGS4_HV) != 0) {
+		uint32_t hlen = rte_le_to_cpu_32(rsp->hdr_len);
+
+		if (unlikely((f4 & QLXGE_IB_MAC_FLAGS4_HS) == 0 || hlen > bsize))
+			return QLXGE_RX_BAD;
+		m = qlxge_bq_take(rxq, &rxq->sbq, rte_le_to_cpu_64(rsp->hdr_addr));
+		if (unlikely(m == NULL))
+			return QLXGE_RX_BAD;
+		qlxge_rx_chain(&head, &tail, m, hlen);
+	}
+	switch (f3 & (QLXGE_IB_MAC_FLAGS3_DS | QLXGE_IB_MAC_FLAGS3_DL)) {
+	case QLXGE_IB_MAC_FLAGS3_DS:
+	case QLXGE_IB_MAC_FLAGS3_DL:
+		m = qlxge_bq_take(rxq, (f3 & QLXGE_IB_MAC_FLAGS3_DS) != 0 ? &rxq->sbq : &rxq->lbq,
+				  addr);
+		if (unlikely(m == NULL))
+			goto bad;
+		qlxge_rx_chain(&head, &tail, m, RTE_MIN(dlen, bsize));
+		if (unlikely(dlen > bsize))
+			goto bad;
+		break;
+	case 0:
+		if (dlen == 0)
+			break;	/* header only */
+		nlb = (dlen + bsize - 1) / bsize;
+		list = qlxge_bq_take(rxq, &rxq->sbq, addr);
+		if (unlikely(list == NULL))
+			goto bad;
+		if (unlikely(nlb > QLXGE_IB_MAC_MAX_LBQ_CHAIN))
+			goto bad_list;
+		lst = rte_pktmbuf_mtod(list, const uint64_t *);
+		for (i = 0; i < nlb; i++) {
+			m = qlxge_bq_take(rxq, &rxq->lbq, rte_le_to_cpu_64(lst[i]));
+			if (unlikely(m == NULL))
+				goto bad_list;
+			n = RTE_MIN(dlen - i * bsize, bsize);
+			qlxge_rx_chain(&head, &tail, m, n);
+		}
+		/* the list buffer carried addresses only: back to the pool */
+		rte_pktmbuf_free_seg(list);
+		break;
+	default:
+		goto bad;
+	}
+	if (unlikely(head == NULL))
+		return QLXGE_RX_BAD;	/* neither header nor data */
+	err = (rsp->flags2 & QLXGE_IB_MAC_FLAGS2_ERR_MASK) >> QLXGE_IB_MAC_FLAGS2_ERR_SHIFT;
+	if (unlikely(err != 0)) {
+		rxq->xstats.err_frames[err]++;
+		rxq->stats.errors++;
+		rte_pktmbuf_free(head);
+		return QLXGE_RX_DROP;
+	}
+	if (unlikely(!scatter && head->nb_segs > 1)) {
+		rxq->xstats.unscattered++;
+		rxq->stats.errors++;
+		rte_pktmbuf_free(head);
+		return QLXGE_RX_DROP;
+	}
+	head->port = rxq->port_id;
+	qlxge_rx_offloads(rxq, rsp, head);
+	*out = head;
+	return QLXGE_RX_PKT;
+
+bad_list:
+	rte_pktmbuf_free_seg(list);
+bad:
+	rte_pktmbuf_free(head);
+	return QLXGE_RX_BAD;
+}
+
+/* §7.8: every event but a link change means the adapter needs a reset (Linux, §4.5). */
+static void
+qlxge_rx_ae(struct qlxge_rxq *rxq, const struct qlxge_ib_ae_rsp *ae)
+{
+	rxq->xstats.ae_events++;
+	if (ae->event == QLXGE_AE_EVENT_LINK_UP || ae->event == QLXGE_AE_EVENT_LINK_DOWN)
+		return;
+	/* a buffer the device could not write was taken out of ring order: stop here */
+	rxq->stalled = true;
+	qlxge_dev_request_reset(rxq->ad);
+	QLXGE_DRV_LOG(ERR, "port %u rxq %u: adapter event 0x%02x on queue %u", rxq->port_id,
+		     rxq->queue_id, ae->event, ae->q_id & QLXGE_IB_AE_Q_ID_MASK);
+}
+
+/*
+ * Post empty buffers up to 16 short of the consumer (§5: the producer moves in blocks of 16,
+ * never fills the ring), once at least the free threshold of them can go: one bulk allocation
+ * per contiguous run, one doorbell.
+ */
+static inline void
+qlxge_bq_refill(struct qlxge_rxq *rxq, struct qlxge_bq *bq)
+{
+	uint32_t len = rxq->bq_len, prod = bq->prod, i, n;
+	uint32_t used = (prod + len - bq->cons) % len;
+	uint32_t room = qlxge_icb_bq_prod_align(len - used);	/* whole blocks, one kept empty */
+
+	if (room < rxq->free_thresh || room == 0)
+		return;
+	while (room != 0) {
+		n = RTE_MIN(room, len - prod);
+		if (unlikely(rte_pktmbuf_alloc_bulk(rxq->mp, &bq->sw[prod], n) != 0)) {
+			rxq->stats.nombuf += n;
+			break;
+		}
+		for (i = 0; i < n; i++)
+			bq->ring[prod + i] =
+				rte_cpu_to_le_64(rte_mbuf_data_iova_default(bq->sw[prod + i]));
+		prod = prod + n == len ? 0 : prod + n;
+		room -= n;
+	}
+	if (prod != bq->prod) {
+		bq->prod = (uint16_t)prod;
+		rxq->xstats.refills++;
+		/* rte_write32 orders the ring entries before the doorbell */
+		qlxge_db_write(rxq->cq_db, bq->db_off, prod);
+	}
+}
+
+static inline uint16_t
+qlxge_recv(struct qlxge_rxq *rxq, struct rte_mbuf **pkts, uint16_t n, bool scatter)
+{
+	uint32_t prod, ci = rxq->cq_ci;
+	uint64_t bytes = 0;
+	uint16_t nb = 0;
+	const uint8_t *cqe;
+	struct rte_mbuf *m;
+
+	if (unlikely(rxq->stalled))
+		return 0;
+	/* acquire: the entries before the producer are in memory once the shadow says so */
+	prod = rte_le_to_cpu_32(__atomic_load_n(rxq->prod_shadow, __ATOMIC_ACQUIRE));
+	if (unlikely(prod >= rxq->nb_desc)) {
+		qlxge_rx_malformed(rxq);
+		return 0;
+	}
+	while (nb < n && ci != prod) {
+		cqe = rxq->cq_ring + (size_t)ci * QLXGE_CQE_SIZE;
+		switch (cqe[0]) {
+		case QLXGE_OPCODE_IB_MAC_IOCB:
+			switch (qlxge_rx_one(rxq, (const struct qlxge_ib_mac_rsp *)cqe, scatter,
+					     &m)) {
+			case QLXGE_RX_PKT:
+				bytes += m->pkt_len;
+				pkts[nb++] = m;
+				break;
+			case QLXGE_RX_DROP:
+				break;
+			case QLXGE_RX_BAD:
+				rxq->cq_ci = (uint16_t)ci;
+				qlxge_rx_malformed(rxq);
+				goto out;
+			}
+			break;
+		case QLXGE_OPCODE_IB_AE_IOCB:
+			qlxge_rx_ae(rxq, (const struct qlxge_ib_ae_rsp *)cqe);
+			break;
+		default:
+			rxq->cq_ci = (uint16_t)ci;
+			qlxge_rx_malformed(rxq);
+			goto out;
+		}
+		ci = ci + 1 == rxq->nb_desc ? 0 : ci + 1;
+		if (unlikely(rxq->stalled))
+			break;
+	}
+out:
+	if (ci != rxq->cq_ci) {
+		rxq->cq_ci = (uint16_t)ci;
+		/* the entries are read before the device may reuse them */
+		rte_atomic_thread_fence(__ATOMIC_RELEASE);
+		qlxge_db_write(rxq->cq_db, rxq->cq_cons_off, ci);
+	}
+	rxq->stats.packets += nb;
+	rxq->stats.bytes += bytes;
+	if (!rxq->stalled) {
+		qlxge_bq_refill(rxq, &rxq->sbq);
+		qlxge_bq_refill(rxq, &rxq->lbq);
+	}
+	return nb;
+}
+
+/* Frames that fit one buffer (DS / DL); a frame spanning buffers is dropped and counted. */
 uint16_t
 qlxge_recv_pkts(void *rxq, struct rte_mbuf **pkts, uint16_t n)
 {
-	RTE_SET_USED(rxq);
-	RTE_SET_USED(pkts);
-	RTE_SET_USED(n);
-	return 0;
+	return qlxge_recv(rxq, pkts, n, false);
+}
+
+/* Any frame: the chained form and a split header become multi-segment mbufs. */
+uint16_t
+qlxge_recv_scattered_pkts(void *rxq, struct rte_mbuf **pkts, uint16_t n)
+{
+	return qlxge_recv(rxq, pkts, n, true);
 }

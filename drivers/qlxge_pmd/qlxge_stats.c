@@ -5,10 +5,14 @@
  * Statistics of the qlxge PMD (fact sheet §11): the port's XGMAC counters, read as one snapshot
  * under the port's XGMAC semaphore, plus the queues' software counters; and the register dump.
  *
- * Basic stats and the extended stats come from the same counters: ethdev derives its generic
- * xstats (rx_good_packets ...) from stats_get, and the counters behind those are not repeated
- * among ours, so the two always agree. Reset keeps a baseline: the hardware counters are never
- * cleared (STAT_CNT_CTL is only defined by the public drivers, never used).
+ * Packets, bytes and errors of the basic stats are the sums of the queues' software counters,
+ * so the port totals, the per-queue figures (q_*, and ethdev's rx_qN_* xstats made from them)
+ * and what the application received or handed over agree exactly; the MAC's own view (with
+ * the FCS bytes, frames the filters dropped) is in the hardware xstats. imissed is the MAC's
+ * "no buffer" drop count. ethdev derives its generic xstats (rx_good_packets ...) from
+ * stats_get, and the counters behind those are not repeated among ours. Then the queues'
+ * data-path counters, named from offsetof tables. Reset keeps a baseline: the hardware counters
+ * are never cleared (STAT_CNT_CTL is only defined by the public drivers, never used).
  */
 
 #include <errno.h>
@@ -26,7 +30,7 @@ struct qlxge_counter {
 	uint32_t reg;
 };
 
-/* Counters behind the basic stats first, at fixed indexes. */
+/* Counters used by name in this file first, at fixed indexes. */
 enum {
 	QLXGE_C_RX_PKTS_OK,
 	QLXGE_C_RX_BYTES_OK,
@@ -37,11 +41,11 @@ enum {
 };
 
 static const struct qlxge_counter qlxge_counters[] = {
-	[QLXGE_C_RX_PKTS_OK] = { NULL, QLXGE_XGMAC_RX_PKTS_OK },
-	[QLXGE_C_RX_BYTES_OK] = { NULL, QLXGE_XGMAC_RX_BYTES_OK },
+	[QLXGE_C_RX_PKTS_OK] = { "mac_rx_good_packets", QLXGE_XGMAC_RX_PKTS_OK },
+	[QLXGE_C_RX_BYTES_OK] = { "mac_rx_good_bytes", QLXGE_XGMAC_RX_BYTES_OK },
 	[QLXGE_C_RX_PKTS] = { "rx_total_packets", QLXGE_XGMAC_RX_PKTS },
-	[QLXGE_C_TX_PKTS] = { NULL, QLXGE_XGMAC_TX_PKTS },
-	[QLXGE_C_TX_BYTES] = { NULL, QLXGE_XGMAC_TX_BYTES },
+	[QLXGE_C_TX_PKTS] = { "mac_tx_packets", QLXGE_XGMAC_TX_PKTS },
+	[QLXGE_C_TX_BYTES] = { "mac_tx_bytes", QLXGE_XGMAC_TX_BYTES },
 	[QLXGE_C_RX_FIFO_DROP] = { NULL, QLXGE_XGMAC_RX_NIC_FIFO_DROP },
 	{ "rx_total_bytes", QLXGE_XGMAC_RX_BYTES },
 	{ "rx_unicast_packets", QLXGE_XGMAC_RX_UCAST_PKTS },
@@ -82,9 +86,44 @@ static const struct qlxge_counter qlxge_counters[] = {
 	{ "tx_oversize_errors", QLXGE_XGMAC_TX_OVERSIZE_PKTS },
 };
 
+/* Per-queue data-path counters: xstat rx_q<N>_<name> / tx_q<N>_<name>. */
+struct qlxge_q_xstat {
+	const char *name;
+	size_t off;
+};
+
+#define QLXGE_RXQ_X(n, f) { n, offsetof(struct qlxge_rxq, f) }
+#define QLXGE_TXQ_X(n, f) { n, offsetof(struct qlxge_txq, f) }
+
+static const struct qlxge_q_xstat qlxge_rxq_xstats[] = {
+	QLXGE_RXQ_X("mbuf_alloc_errors", stats.nombuf),
+	QLXGE_RXQ_X("code_errors", xstats.err_frames[1]),
+	QLXGE_RXQ_X("oversize_errors", xstats.err_frames[2]),
+	QLXGE_RXQ_X("undersize_errors", xstats.err_frames[4]),
+	QLXGE_RXQ_X("preamble_errors", xstats.err_frames[5]),
+	QLXGE_RXQ_X("frame_length_errors", xstats.err_frames[6]),
+	QLXGE_RXQ_X("crc_errors", xstats.err_frames[7]),
+	QLXGE_RXQ_X("unscattered_drops", xstats.unscattered),
+	QLXGE_RXQ_X("malformed_completions", xstats.malformed),
+	QLXGE_RXQ_X("adapter_events", xstats.ae_events),
+	QLXGE_RXQ_X("refill_doorbells", xstats.refills),
+};
+
+static const struct qlxge_q_xstat qlxge_txq_xstats[] = {
+	QLXGE_TXQ_X("bad_packets", xstats.bad_pkts),
+	QLXGE_TXQ_X("length_mismatch_errors", xstats.cpl_e),
+	QLXGE_TXQ_X("too_short_errors", xstats.cpl_s),
+	QLXGE_TXQ_X("too_long_frames", xstats.cpl_l),
+	QLXGE_TXQ_X("pci_errors", xstats.cpl_b),
+	QLXGE_TXQ_X("malformed_completions", xstats.malformed),
+	QLXGE_TXQ_X("oal_frames", xstats.oal),
+	QLXGE_TXQ_X("padded_frames", xstats.padded),
+	QLXGE_TXQ_X("doorbells", xstats.doorbells),
+};
+
 #define QLXGE_NB_COUNTERS RTE_DIM(qlxge_counters)
-/* every counter but the five that only feed basic stats has a name */
-#define QLXGE_NB_XSTATS (QLXGE_NB_COUNTERS - 5)
+/* every counter but the one that only feeds imissed has a name */
+#define QLXGE_NB_XSTATS (QLXGE_NB_COUNTERS - 1)
 
 static_assert(QLXGE_NB_COUNTERS <= RTE_DIM(((struct qlxge_hw_counters *)0)->val),
 	      "counter baseline too small");
@@ -134,18 +173,15 @@ qlxge_stats_get(struct rte_eth_dev *dev, struct rte_eth_stats *stats)
 	ret = qlxge_counters_get(ad, c);
 	if (ret != 0)
 		return ret;
-	stats->ipackets = c[QLXGE_C_RX_PKTS_OK];
-	stats->ibytes = c[QLXGE_C_RX_BYTES_OK];
-	stats->opackets = c[QLXGE_C_TX_PKTS];
-	stats->obytes = c[QLXGE_C_TX_BYTES];
 	stats->imissed = c[QLXGE_C_RX_FIFO_DROP];
-	stats->ierrors = c[QLXGE_C_RX_PKTS] > c[QLXGE_C_RX_PKTS_OK] ?
-			 c[QLXGE_C_RX_PKTS] - c[QLXGE_C_RX_PKTS_OK] : 0;
 	for (i = 0; i < dev->data->nb_rx_queues; i++) {
 		struct qlxge_rxq *rxq = dev->data->rx_queues[i];
 
 		if (rxq == NULL)
 			continue;
+		stats->ipackets += rxq->stats.packets;
+		stats->ibytes += rxq->stats.bytes;
+		stats->ierrors += rxq->stats.errors;
 		stats->rx_nombuf += rxq->stats.nombuf;
 		if (i < RTE_ETHDEV_QUEUE_STAT_CNTRS) {
 			stats->q_ipackets[i] = rxq->stats.packets;
@@ -158,6 +194,8 @@ qlxge_stats_get(struct rte_eth_dev *dev, struct rte_eth_stats *stats)
 
 		if (txq == NULL)
 			continue;
+		stats->opackets += txq->stats.packets;
+		stats->obytes += txq->stats.bytes;
 		stats->oerrors += txq->stats.errors;
 		if (i < RTE_ETHDEV_QUEUE_STAT_CNTRS) {
 			stats->q_opackets[i] = txq->stats.packets;
@@ -182,27 +220,45 @@ qlxge_stats_reset(struct rte_eth_dev *dev)
 	for (i = 0; i < dev->data->nb_rx_queues; i++) {
 		struct qlxge_rxq *rxq = dev->data->rx_queues[i];
 
-		if (rxq != NULL)
+		if (rxq != NULL) {
 			memset(&rxq->stats, 0, sizeof(rxq->stats));
+			memset(&rxq->xstats, 0, sizeof(rxq->xstats));
+		}
 	}
 	for (i = 0; i < dev->data->nb_tx_queues; i++) {
 		struct qlxge_txq *txq = dev->data->tx_queues[i];
 
-		if (txq != NULL)
+		if (txq != NULL) {
 			memset(&txq->stats, 0, sizeof(txq->stats));
+			memset(&txq->xstats, 0, sizeof(txq->xstats));
+		}
 	}
 	return 0;
+}
+
+static unsigned int
+qlxge_xstats_count(const struct rte_eth_dev *dev)
+{
+	return QLXGE_NB_XSTATS + dev->data->nb_rx_queues * RTE_DIM(qlxge_rxq_xstats) +
+	       dev->data->nb_tx_queues * RTE_DIM(qlxge_txq_xstats);
+}
+
+/* A queue's counter; 0 for a queue not set up. */
+static uint64_t
+qlxge_q_xstat_get(const void *q, const struct qlxge_q_xstat *x)
+{
+	return q != NULL ? *(const uint64_t *)((const uint8_t *)q + x->off) : 0;
 }
 
 int
 qlxge_xstats_get(struct rte_eth_dev *dev, struct rte_eth_xstat *xstats, unsigned int n)
 {
 	uint64_t c[QLXGE_NB_COUNTERS];
-	unsigned int i, k;
+	unsigned int i, k, q, total = qlxge_xstats_count(dev);
 	int ret;
 
-	if (xstats == NULL || n < QLXGE_NB_XSTATS)
-		return QLXGE_NB_XSTATS;
+	if (xstats == NULL || n < total)
+		return total;
 	ret = qlxge_counters_get(QLXGE_DEV_PRIVATE(dev), c);
 	if (ret != 0)
 		return ret;
@@ -213,6 +269,18 @@ qlxge_xstats_get(struct rte_eth_dev *dev, struct rte_eth_xstat *xstats, unsigned
 		xstats[k].value = c[i];
 		k++;
 	}
+	for (q = 0; q < dev->data->nb_rx_queues; q++)
+		for (i = 0; i < RTE_DIM(qlxge_rxq_xstats); i++, k++) {
+			xstats[k].id = k;
+			xstats[k].value = qlxge_q_xstat_get(dev->data->rx_queues[q],
+							    &qlxge_rxq_xstats[i]);
+		}
+	for (q = 0; q < dev->data->nb_tx_queues; q++)
+		for (i = 0; i < RTE_DIM(qlxge_txq_xstats); i++, k++) {
+			xstats[k].id = k;
+			xstats[k].value = qlxge_q_xstat_get(dev->data->tx_queues[q],
+							    &qlxge_txq_xstats[i]);
+		}
 	return k;
 }
 
@@ -220,17 +288,24 @@ int
 qlxge_xstats_get_names(struct rte_eth_dev *dev, struct rte_eth_xstat_name *names,
 		       unsigned int n)
 {
-	unsigned int i, k;
+	unsigned int i, k, q, total = qlxge_xstats_count(dev);
 
-	RTE_SET_USED(dev);
-	if (names == NULL || n < QLXGE_NB_XSTATS)
-		return QLXGE_NB_XSTATS;
+	if (names == NULL || n < total)
+		return total;
 	for (i = 0, k = 0; i < QLXGE_NB_COUNTERS; i++) {
 		if (qlxge_counters[i].name == NULL)
 			continue;
 		snprintf(names[k].name, sizeof(names[k].name), "%s", qlxge_counters[i].name);
 		k++;
 	}
+	for (q = 0; q < dev->data->nb_rx_queues; q++)
+		for (i = 0; i < RTE_DIM(qlxge_rxq_xstats); i++, k++)
+			snprintf(names[k].name, sizeof(names[k].name), "rx_q%u_%s", q,
+				 qlxge_rxq_xstats[i].name);
+	for (q = 0; q < dev->data->nb_tx_queues; q++)
+		for (i = 0; i < RTE_DIM(qlxge_txq_xstats); i++, k++)
+			snprintf(names[k].name, sizeof(names[k].name), "tx_q%u_%s", q,
+				 qlxge_txq_xstats[i].name);
 	return k;
 }
 

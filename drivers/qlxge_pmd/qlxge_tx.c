@@ -7,25 +7,55 @@
  *
  * Memory of one queue, one IOVA-contiguous memzone:
  *   WQ ring (nb_desc x 128 B) | CQ ring (nb_desc x 64 B) | WQ ICB | CQ ICB |
- *   WQ consumer shadow | CQ producer shadow
+ *   WQ consumer shadow | CQ producer shadow | 64 zero bytes (padding) | one OAL per WQ slot
  * TX queue j uses WQ j and CQ QLXGE_TX_CQ_BASE + j.
  *
- * The transmit path itself belongs to the data-path issue: qlxge_xmit_pkts() sends nothing.
+ * Transmit (ARCHITECTURE "The data path", STYLE B.27): one 128-byte IOCB per frame, tid = its
+ * WQ slot (§7.3, §7.4): the MAC IOCB (0x01) for a plain frame, the TSO IOCB (0x02) when a
+ * checksum or segmentation offload is asked for, with the pseudo-header sums qlxge_prep_pkts()
+ * pre-loads (§7.4). Up to 8 buffer descriptors inline; a longer chain keeps 7 inline and the
+ * rest in the slot's outbound address list behind a C descriptor (Linux's form, §7.5); E on the
+ * last. Frames under 60 bytes are padded by a descriptor of zeroes (Linux pads in software,
+ * §7.4). One doorbell per burst; completions (§7.6) are reclaimed inline when free slots run
+ * below the threshold, by the function behind tx_done_cleanup too, each checked for its opcode
+ * and tid (FreeBSD: a wrong tid is fatal) and its E/S/L/B flags counted.
  */
 
 #include <errno.h>
 #include <string.h>
 
+#include <rte_branch_prediction.h>
+#include <rte_byteorder.h>
 #include <rte_common.h>
+#include <rte_errno.h>
+#include <rte_ethdev.h>
 #include <rte_malloc.h>
 #include <rte_mbuf.h>
+#include <rte_net.h>
 
 #include "qlxge_iocb.h"
 #include "qlxge_ethdev.h"
 #include "qlxge_log.h"
 
+/* Our limits (§13 leaves them to the driver): QLXGE_TX_MAX_SEGS, one OAL per slot. */
+#define QLXGE_TX_OAL_ENTRIES	(QLXGE_TX_MAX_SEGS + 1)	/* + the padding descriptor */
+#define QLXGE_TX_OAL_SIZE	RTE_ALIGN_CEIL(QLXGE_TX_OAL_ENTRIES * QLXGE_TX_BD_SIZE, 64)
+#define QLXGE_TX_INLINE_OAL	(QLXGE_TX_BD_PER_IOCB - 1)	/* inline BDs before the C one */
+#define QLXGE_TX_MIN_FRAME	(RTE_ETHER_MIN_LEN - RTE_ETHER_CRC_LEN)	/* 60 */
+#define QLXGE_TX_MAX_HDR	256	/* L2+L3+L4 header bytes we offload */
+#define QLXGE_TX_TSO_MAX_FRAME	(65535 + 22)	/* FreeBSD's TSO limit (§13) */
+#define QLXGE_TX_IP_OFF_MAX	(QLXGE_OB_TSO_IP_OFF_MASK >> QLXGE_OB_TSO_IP_OFF_SHIFT)
+#define QLXGE_TX_L4_OFF_MAX	(QLXGE_OB_TSO_L4_OFF_MASK >> QLXGE_OB_TSO_L4_OFF_SHIFT)
+#define QLXGE_TX_RECLAIM_BULK	64
+
+#define QLXGE_TX_OL_CKSUM	(RTE_MBUF_F_TX_IP_CKSUM | RTE_MBUF_F_TX_L4_MASK | \
+				 RTE_MBUF_F_TX_TCP_SEG)
+#define QLXGE_TX_OL_SUPPORTED	(RTE_MBUF_F_TX_IPV4 | RTE_MBUF_F_TX_IPV6 | \
+				 RTE_MBUF_F_TX_IP_CKSUM | RTE_MBUF_F_TX_L4_MASK | \
+				 RTE_MBUF_F_TX_TCP_SEG | RTE_MBUF_F_TX_VLAN)
+
 struct qlxge_tx_layout {
-	size_t cq_off, wq_icb_off, cq_icb_off, cons_off, prod_off, size;
+	size_t cq_off, wq_icb_off, cq_icb_off, cons_off, prod_off, pad_off, oal_off, size;
 };
 
 static void
@@ -37,7 +67,20 @@ qlxge_tx_layout(uint16_t nb_desc, struct qlxge_tx_layout *l)
 	l->cq_icb_off = l->wq_icb_off + RTE_CACHE_LINE_SIZE;
 	l->cons_off = l->cq_icb_off + RTE_CACHE_LINE_SIZE;
 	l->prod_off = l->cons_off + QLXGE_SHADOW_SIZE;
-	l->size = l->prod_off + QLXGE_SHADOW_SIZE;
+	l->pad_off = RTE_ALIGN_CEIL(l->prod_off + QLXGE_SHADOW_SIZE, RTE_CACHE_LINE_SIZE);
+	l->oal_off = l->pad_off + RTE_ALIGN_CEIL(QLXGE_TX_MIN_FRAME, RTE_CACHE_LINE_SIZE);
+	l->size = l->oal_off + (size_t)nb_desc * QLXGE_TX_OAL_SIZE;
+}
+
+static void
+qlxge_txq_free_mbufs(struct qlxge_txq *txq)
+{
+	uint32_t i;
+
+	for (i = 0; i < txq->nb_desc; i++) {
+		rte_pktmbuf_free(txq->sw_ring[i]);
+		txq->sw_ring[i] = NULL;
+	}
 }
 
 void
@@ -49,7 +92,9 @@ qlxge_tx_queue_release(struct rte_eth_dev *dev, uint16_t qid)
 		return;
 	if (txq->started)
 		qlxge_icb_txq_stop(txq);
+	qlxge_txq_free_mbufs(txq);
 	rte_eth_dma_zone_free(dev, "txq", qid);
+	rte_free(txq->sw_ring);
 	rte_free(txq);
 	dev->data->tx_queues[qid] = NULL;
 }
@@ -74,6 +119,13 @@ qlxge_tx_queue_setup(struct rte_eth_dev *dev, uint16_t qid, uint16_t nb_desc,
 	txq = rte_zmalloc_socket("qlxge_txq", sizeof(*txq), RTE_CACHE_LINE_SIZE, socket);
 	if (txq == NULL)
 		return -ENOMEM;
+	txq->sw_ring = rte_zmalloc_socket("qlxge_txq_sw", sizeof(txq->sw_ring[0]) * nb_desc,
+					  RTE_CACHE_LINE_SIZE, socket);
+	if (txq->sw_ring == NULL) {
+		rte_free(txq);
+		return -ENOMEM;
+	}
+	txq->ad = QLXGE_DEV_PRIVATE(dev);
 	txq->port_id = dev->data->port_id;
 	txq->queue_id = qid;
 	txq->wq_id = qid;
@@ -82,12 +134,14 @@ qlxge_tx_queue_setup(struct rte_eth_dev *dev, uint16_t qid, uint16_t nb_desc,
 	txq->free_thresh = conf->tx_free_thresh != 0 ? conf->tx_free_thresh : 32;
 	txq->offloads = conf->offloads | dev->data->dev_conf.txmode.offloads;
 	txq->deferred_start = conf->tx_deferred_start != 0;
+	txq->stalled = true;	/* until started: a burst takes nothing */
 
 	qlxge_tx_layout(nb_desc, &l);
 	txq->mz = rte_eth_dma_zone_reserve(dev, "txq", qid, l.size, QLXGE_PAGE_SIZE, socket);
 	if (txq->mz == NULL) {
 		QLXGE_DRV_LOG(ERR, "port %u txq %u: no memory for the rings (%zu bytes)",
 			      dev->data->port_id, qid, l.size);
+		rte_free(txq->sw_ring);
 		rte_free(txq);
 		return -ENOMEM;
 	}
@@ -103,6 +157,11 @@ qlxge_tx_queue_setup(struct rte_eth_dev *dev, uint16_t qid, uint16_t nb_desc,
 	txq->prod_shadow = (volatile uint32_t *)(va + l.prod_off);
 	txq->wq_db = qlxge_icb_wq_db(hw, txq->wq_id);
 	txq->cq_db = qlxge_icb_cq_db(hw, txq->cq_id);
+	txq->wq_prod_off = qlxge_icb_db_off(QLXGE_DBR_WQ_PROD);
+	txq->cq_cons_off = qlxge_icb_db_off(QLXGE_DBR_CQ_CONS);
+	txq->oal = va + l.oal_off;
+	txq->oal_iova = txq->mz->iova + l.oal_off;
+	txq->pad_iova = txq->mz->iova + l.pad_off;
 	qlxge_icb_txq_fill(txq, txq->mz->iova, l.cq_off, l.cons_off, l.prod_off);
 	dev->data->tx_queues[qid] = txq;
 	return 0;
@@ -116,9 +175,16 @@ qlxge_tx_queue_start(struct rte_eth_dev *dev, uint16_t qid)
 
 	if (txq == NULL)
 		return -EINVAL;
+	qlxge_txq_free_mbufs(txq);
+	txq->wq_pi = 0;
+	txq->wq_ci = 0;
+	txq->cq_ci = 0;
+	txq->nb_free = txq->nb_desc - 1;
+	txq->max_frame = (uint32_t)dev->data->mtu + QLXGE_ETH_OVERHEAD - RTE_ETHER_CRC_LEN;
 	ret = qlxge_icb_txq_start(QLXGE_DEV_HW(dev), txq);
 	if (ret != 0)
 		return ret;
+	txq->stalled = false;
 	txq->started = true;
 	dev->data->tx_queue_state[qid] = RTE_ETH_QUEUE_STATE_STARTED;
 	return 0;
@@ -131,8 +197,10 @@ qlxge_tx_queue_stop(struct rte_eth_dev *dev, uint16_t qid)
 
 	if (txq == NULL)
 		return -EINVAL;
+	txq->stalled = true;
 	if (txq->started)
 		qlxge_icb_txq_stop(txq);
+	qlxge_txq_free_mbufs(txq);
 	txq->started = false;
 	dev->data->tx_queue_state[qid] = RTE_ETH_QUEUE_STATE_STOPPED;
 	return 0;
@@ -149,12 +217,274 @@ qlxge_txq_info_get(struct rte_eth_dev *dev, uint16_t qid, struct rte_eth_txq_inf
 	qinfo->conf.offloads = txq->offloads;
 }
 
-/* The transmit path is the data-path issue's: until then no frame is taken. */
-uint16_t
-qlxge_xmit_pkts(void *txq, struct rte_mbuf **pkts, uint16_t n)
+/* ---- transmit path --------------------------------------------------------------------- */
+
+/* A completion that breaks the contract: the queue stops, the application is told to reset. */
+static void
+qlxge_tx_malformed(struct qlxge_txq *txq)
 {
-	RTE_SET_USED(txq);
-	RTE_SET_USED(pkts);
-	RTE_SET_USED(n);
+	txq->xstats.malformed++;
+	txq->stalled = true;
+	qlxge_dev_request_reset(txq->ad);
+	QLXGE_DRV_LOG(ERR, "port %u txq %u: malformed completion at %u", txq->port_id,
+		      txq->queue_id, txq->cq_ci);
+}
+
+/*
+ * Reclaim up to @max completed IOCBs (§7.6): one completion per IOCB, in WQ order, its tid the
+ * slot. Returns the number of frames whose mbufs went back.
+ */
+static uint32_t
+qlxge_tx_reclaim(struct qlxge_txq *txq, uint32_t max)
+{
+	struct rte_mbuf *done[QLXGE_TX_RECLAIM_BULK];
+	const struct qlxge_ob_mac_rsp *rsp;
+	uint32_t prod, ci = txq->cq_ci, wci = txq->wq_ci, n = 0, nd = 0;
+	uint8_t f1;
+	bool b;
+
+	if (unlikely(txq->stalled))
+		return 0;
+	prod = rte_le_to_cpu_32(__atomic_load_n(txq->prod_shadow, __ATOMIC_ACQUIRE));
+	if (unlikely(prod >= txq->nb_desc)) {
+		qlxge_tx_malformed(txq);
+		return 0;
+	}
+	while (ci != prod && n < max) {
+		rsp = (const struct qlxge_ob_mac_rsp *)(txq->cq_ring + (size_t)ci * QLXGE_CQE_SIZE);
+		if (unlikely((rsp->opcode != QLXGE_OPCODE_OB_MAC_IOCB &&
+			      rsp->opcode != QLXGE_OPCODE_OB_MAC_TSO_IOCB) ||
+			     rte_le_to_cpu_32(rsp->tid) != wci || txq->sw_ring[wci] == NULL)) {
+			txq->cq_ci = (uint16_t)ci;
+			qlxge_tx_malformed(txq);
+			break;
+		}
+		f1 = rsp->flags1 & (QLXGE_OB_MAC_RSP_FLAGS1_E | QLXGE_OB_MAC_RSP_FLAGS1_S |
+				    QLXGE_OB_MAC_RSP_FLAGS1_L);
+		b = (rsp->flags3 & QLXGE_OB_MAC_RSP_FLAGS3_B) != 0;
+		if (unlikely(f1 != 0 || b)) {
+			txq->xstats.cpl_e += (f1 & QLXGE_OB_MAC_RSP_FLAGS1_E) != 0;
+			txq->xstats.cpl_s += (f1 & QLXGE_OB_MAC_RSP_FLAGS1_S) != 0;
+			txq->xstats.cpl_l += (f1 & QLXGE_OB_MAC_RSP_FLAGS1_L) != 0;
+			txq->xstats.cpl_b += b;
+			/* L was sent anyway; E, S and B were not */
+			if (b || (f1 & ~QLXGE_OB_MAC_RSP_FLAGS1_L) != 0)
+				txq->stats.errors++;
+		}
+		done[nd++] = txq->sw_ring[wci];
+		txq->sw_ring[wci] = NULL;
+		if (nd == QLXGE_TX_RECLAIM_BULK) {
+			rte_pktmbuf_free_bulk(done, nd);
+			nd = 0;
+		}
+		wci = wci + 1 == txq->nb_desc ? 0 : wci + 1;
+		ci = ci + 1 == txq->nb_desc ? 0 : ci + 1;
+		n++;
+	}
+	if (nd != 0)
+		rte_pktmbuf_free_bulk(done, nd);
+	if (n != 0) {
+		txq->cq_ci = (uint16_t)ci;
+		txq->wq_ci = (uint16_t)wci;
+		txq->nb_free += n;
+		/* the entries are read before the device may reuse them */
+		rte_atomic_thread_fence(__ATOMIC_RELEASE);
+		qlxge_db_write(txq->cq_db, txq->cq_cons_off, ci);
+	}
+	return n;
+}
+
+int
+qlxge_tx_done_cleanup(void *tx_queue, uint32_t free_cnt)
+{
+	struct qlxge_txq *txq = tx_queue;
+
+	return (int)qlxge_tx_reclaim(txq, free_cnt == 0 ? UINT32_MAX : free_cnt);
+}
+
+/* What the IOCBs can carry (§7.3, §7.4, §13): 0, or the negative errno prep reports. */
+static inline int
+qlxge_tx_check(const struct qlxge_txq *txq, const struct rte_mbuf *m)
+{
+	uint64_t ol = m->ol_flags;
+	uint32_t hdrs;
+
+	if (unlikely(m->nb_segs > QLXGE_TX_MAX_SEGS || m->pkt_len < RTE_ETHER_HDR_LEN))
+		return -EINVAL;
+	if (unlikely((ol & RTE_MBUF_F_TX_OFFLOAD_MASK & ~QLXGE_TX_OL_SUPPORTED) != 0 ||
+		     (ol & RTE_MBUF_F_TX_L4_MASK) == RTE_MBUF_F_TX_SCTP_CKSUM))
+		return -ENOTSUP;
+	if ((ol & QLXGE_TX_OL_CKSUM) != 0) {
+		hdrs = m->l2_len + m->l3_len + m->l4_len;
+		if (unlikely(m->l2_len > QLXGE_TX_IP_OFF_MAX || m->l3_len == 0 ||
+			     m->l2_len + m->l3_len > QLXGE_TX_L4_OFF_MAX ||
+			     hdrs > QLXGE_TX_MAX_HDR ||
+			     (ol & (RTE_MBUF_F_TX_IPV4 | RTE_MBUF_F_TX_IPV6)) == 0))
+			return -EINVAL;
+	}
+	if ((ol & RTE_MBUF_F_TX_TCP_SEG) != 0) {
+		if (unlikely(m->tso_segsz == 0 || m->l4_len < sizeof(struct rte_tcp_hdr) ||
+			     m->pkt_len > QLXGE_TX_TSO_MAX_FRAME))
+			return -EINVAL;
+	} else if (unlikely(m->pkt_len > txq->max_frame)) {
+		return -EINVAL;
+	}
 	return 0;
+}
+
+static inline void
+qlxge_tx_bd_set(struct qlxge_tx_bd *bd, rte_iova_t addr, uint32_t len)
+{
+	bd->addr = rte_cpu_to_le_64(addr);
+	bd->len = rte_cpu_to_le_32(len);
+}
+
+/* The IOCB of @m in WQ slot @slot. */
+static inline void
+qlxge_tx_iocb(struct qlxge_txq *txq, struct rte_mbuf *m, uint16_t slot)
+{
+	uint8_t *e = txq->wq_ring + (size_t)slot * QLXGE_IOCB_SIZE;
+	struct qlxge_ob_tso_iocb *t = (struct qlxge_ob_tso_iocb *)e;
+	struct qlxge_ob_mac_iocb *mac = (struct qlxge_ob_mac_iocb *)e;
+	struct qlxge_tx_bd *oal, *bd = NULL;
+	uint64_t ol = m->ol_flags;
+	uint32_t len = m->pkt_len, nb_bd, k, blen = 0;
+	bool pad = len < QLXGE_TX_MIN_FRAME && (ol & RTE_MBUF_F_TX_TCP_SEG) == 0;
+	struct rte_mbuf *seg;
+	uint8_t f3 = 0;
+
+	memset(e, 0, offsetof(struct qlxge_ob_tso_iocb, tbd));
+	if ((ol & QLXGE_TX_OL_CKSUM) != 0) {
+		uint8_t f1 = 0, f2 = 0;
+		uint32_t hdrs = m->l2_len + m->l3_len;
+
+		if ((ol & RTE_MBUF_F_TX_IPV4) != 0)
+			f1 |= QLXGE_OB_TSO_FLAGS1_IP4;
+		else
+			f1 |= QLXGE_OB_TSO_FLAGS1_IP6;
+		if ((ol & RTE_MBUF_F_TX_IP_CKSUM) != 0)
+			f3 |= QLXGE_OB_TSO_FLAGS3_IC;
+		if ((ol & RTE_MBUF_F_TX_TCP_SEG) != 0) {
+			/* LSO fixes both checksums of each segment; IC as Linux (§15 #11) */
+			f2 |= QLXGE_OB_TSO_FLAGS2_LSO;
+			if ((ol & RTE_MBUF_F_TX_IPV4) != 0)
+				f3 |= QLXGE_OB_TSO_FLAGS3_IC;
+			t->mss = rte_cpu_to_le_16(m->tso_segsz);
+			hdrs += m->l4_len;
+		} else if ((ol & RTE_MBUF_F_TX_L4_MASK) == RTE_MBUF_F_TX_TCP_CKSUM) {
+			f2 |= QLXGE_OB_TSO_FLAGS2_TC;
+			hdrs += m->l4_len;
+		} else if ((ol & RTE_MBUF_F_TX_L4_MASK) == RTE_MBUF_F_TX_UDP_CKSUM) {
+			f2 |= QLXGE_OB_TSO_FLAGS2_UC;
+			hdrs += sizeof(struct rte_udp_hdr);
+		}
+		t->opcode = QLXGE_OPCODE_OB_MAC_TSO_IOCB;
+		t->flags1 = f1;
+		t->flags2 = f2;
+		t->frame_len = rte_cpu_to_le_32(pad ? QLXGE_TX_MIN_FRAME : len);
+		t->total_hdrs_len = rte_cpu_to_le_16((uint16_t)hdrs);
+		t->net_trans_offset =
+			rte_cpu_to_le_16(QLXGE_OB_TSO_OFFSETS(m->l2_len, m->l2_len + m->l3_len));
+	} else {
+		mac->opcode = QLXGE_OPCODE_OB_MAC_IOCB;
+		mac->frame_len = rte_cpu_to_le_16((uint16_t)(pad ? QLXGE_TX_MIN_FRAME : len));
+	}
+	if ((ol & RTE_MBUF_F_TX_VLAN) != 0) {
+		f3 |= QLXGE_OB_MAC_FLAGS3_V;
+		t->vlan_tci = rte_cpu_to_le_16(m->vlan_tci);	/* same place in both IOCBs */
+	}
+	t->flags3 = f3;
+	t->tid = rte_cpu_to_le_32(slot);
+	t->txq_idx = rte_cpu_to_le_32(txq->queue_id);
+
+	nb_bd = m->nb_segs + (pad ? 1 : 0);
+	oal = (struct qlxge_tx_bd *)(txq->oal + (size_t)slot * QLXGE_TX_OAL_SIZE);
+	if (nb_bd > QLXGE_TX_BD_PER_IOCB) {
+		qlxge_tx_bd_set(&t->tbd[QLXGE_TX_INLINE_OAL],
+				txq->oal_iova + (rte_iova_t)slot * QLXGE_TX_OAL_SIZE,
+				QLXGE_TX_BD_C |
+				(nb_bd - QLXGE_TX_INLINE_OAL) * QLXGE_TX_BD_SIZE);
+		txq->xstats.oal++;
+	}
+	for (k = 0, seg = m; seg != NULL; seg = seg->next, k++) {
+		bd = nb_bd <= QLXGE_TX_BD_PER_IOCB || k < QLXGE_TX_INLINE_OAL ?
+		     &t->tbd[k] : &oal[k - QLXGE_TX_INLINE_OAL];
+		blen = seg->data_len;
+		qlxge_tx_bd_set(bd, rte_mbuf_data_iova(seg), blen);
+	}
+	if (pad) {
+		bd = nb_bd <= QLXGE_TX_BD_PER_IOCB || k < QLXGE_TX_INLINE_OAL ?
+		     &t->tbd[k] : &oal[k - QLXGE_TX_INLINE_OAL];
+		blen = QLXGE_TX_MIN_FRAME - len;
+		qlxge_tx_bd_set(bd, txq->pad_iova, blen);
+		txq->xstats.padded++;
+	}
+	qlxge_tx_bd_set(bd, rte_le_to_cpu_64(bd->addr), blen | QLXGE_TX_BD_E);
+}
+
+uint16_t
+qlxge_xmit_pkts(void *tx_queue, struct rte_mbuf **pkts, uint16_t n)
+{
+	struct qlxge_txq *txq = tx_queue;
+	uint16_t pi = txq->wq_pi, i;
+	uint64_t bytes = 0;
+	uint32_t sent = 0;
+	struct rte_mbuf *m;
+
+	if (unlikely(txq->stalled))
+		return 0;
+	if (txq->nb_free < txq->free_thresh)
+		qlxge_tx_reclaim(txq, UINT32_MAX);
+	for (i = 0; i < n; i++) {
+		m = pkts[i];
+		if (unlikely(txq->nb_free == 0))
+			break;
+		if (unlikely(qlxge_tx_check(txq, m) != 0)) {
+			/* what prep rejects never reaches the device: dropped, counted, freed */
+			txq->xstats.bad_pkts++;
+			txq->stats.errors++;
+			rte_pktmbuf_free(m);
+			continue;
+		}
+		qlxge_tx_iocb(txq, m, pi);
+		txq->sw_ring[pi] = m;
+		pi = pi + 1 == txq->nb_desc ? 0 : pi + 1;
+		txq->nb_free--;
+		bytes += m->pkt_len;
+		sent++;
+	}
+	if (sent != 0) {
+		txq->wq_pi = pi;
+		txq->stats.packets += sent;
+		txq->stats.bytes += bytes;
+		txq->xstats.doorbells++;
+		/* rte_write32: a write barrier orders the IOCBs before the producer index */
+		qlxge_db_write(txq->wq_db, txq->wq_prod_off, pi);
+	}
+	return i;
+}
+
+uint16_t
+qlxge_prep_pkts(void *tx_queue, struct rte_mbuf **pkts, uint16_t n)
+{
+	struct qlxge_txq *txq = tx_queue;
+	uint16_t i;
+	int ret;
+
+	for (i = 0; i < n; i++) {
+		ret = qlxge_tx_check(txq, pkts[i]);
+#ifdef RTE_LIBRTE_ETHDEV_DEBUG
+		if (ret == 0)
+			ret = rte_validate_tx_offload(pkts[i]);
+#endif
+		/* IPv4 checksum zeroed, L4 checksum = pseudo-header sum (with the length unless
+		 * TSO), as the TSO IOCB expects it (§7.4) */
+		if (ret == 0)
+			ret = rte_net_intel_cksum_prepare(pkts[i]);
+		if (ret != 0) {
+			rte_errno = -ret;
+			return i;
+		}
+	}
+	return i;
 }

@@ -32,7 +32,9 @@ quit
 '
 set +e
 printf '%s' "$cmds" |
-	timeout 120 "$testpmd" -d "$so" --no-huge --no-shconf --no-pci -m 512 \
+	# line-buffered: testpmd writes its prompt straight to the fd, a pipe-buffered line would
+	# be split by it
+	timeout 120 stdbuf -oL "$testpmd" -d "$so" --no-huge --no-shconf --no-pci -m 512 \
 		--vdev net_qlxge_sim0,adapter=a,function=0 --vdev net_qlxge_sim1,adapter=a,function=1 \
 		-- -i --total-num-mbufs=4096 --rxq=2 --txq=2 >"$log" 2>&1
 rc=$?

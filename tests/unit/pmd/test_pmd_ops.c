@@ -123,7 +123,9 @@ test_ethdev_infos(void **state)
 	assert_int_equal(info.speed_capa, RTE_ETH_LINK_SPEED_10G);
 	assert_int_equal(info.rx_desc_lim.nb_align, 32);
 	assert_true(info.rx_offload_capa & RTE_ETH_RX_OFFLOAD_VLAN_FILTER);
-	assert_int_equal(info.tx_offload_capa, 0);
+	/* the data path's offloads; test_pmd_datapath.c proves each */
+	assert_true(info.tx_offload_capa & RTE_ETH_TX_OFFLOAD_TCP_TSO);
+	assert_int_equal(info.tx_desc_lim.nb_seg_max, 64);
 	assert_true(info.dev_capa & RTE_ETH_DEV_CAPA_RUNTIME_RX_QUEUE_SETUP);
 }
 
