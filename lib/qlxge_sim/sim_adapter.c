@@ -53,6 +53,25 @@ sim_adapter_unlock(struct qlxge_sim_adapter *ad)
 }
 
 void
+sim_trace_refresh(struct qlxge_sim_adapter *ad)
+{
+	static const int *const types[] = {
+		[SIM_TA_regs] = &sim_logtype_regs, [SIM_TA_mpi] = &sim_logtype_mpi,
+		[SIM_TA_flash] = &sim_logtype_flash, [SIM_TA_dma] = &sim_logtype_dma,
+		[SIM_TA_tx] = &sim_logtype_tx, [SIM_TA_rx] = &sim_logtype_rx,
+		[SIM_TA_wire] = &sim_logtype_wire,
+	};
+	uint32_t t = 0;
+
+	/* only the areas with data-path traces: three library calls each */
+	for (unsigned int a = SIM_TA_dma; a <= SIM_TA_rx; a++)
+		if (rte_log_can_log(*types[a], RTE_LOG_DEBUG))
+			t |= 1u << a;
+	for (unsigned int f = 0; f < QLXGE_SIM_NUM_FUNCS; f++)
+		ad->fn[f].trace = t;
+}
+
+void
 sim_adapter_foreach(void (*cb)(struct qlxge_sim_adapter *ad))
 {
 	struct qlxge_sim_adapter *ad;

@@ -69,7 +69,7 @@ struct sim_dma_run {
 };
 static __thread struct sim_dma_run sim_dma_runs[SIM_DMA_CACHE];
 static __thread unsigned int sim_dma_next;
-static uint64_t sim_dma_gen = 1;	/* 0: caching off */
+uint64_t sim_dma_gen = 1;	/* 0: caching off */
 static pthread_once_t sim_dma_once = PTHREAD_ONCE_INIT;
 
 static void
@@ -178,8 +178,9 @@ sim_dma_fault_hit(struct qlxge_sim_func *fn)
 	return true;
 }
 
+/* Slow path of sim_dma_get: translate, keep the run in the function's buffer windows. */
 static void *
-sim_dma_get(struct qlxge_sim_func *fn, uint64_t iova, size_t len, const char *what)
+sim_dma_get_slow(struct qlxge_sim_func *fn, uint64_t iova, size_t len, const char *what)
 {
 	void *va;
 
@@ -192,8 +193,62 @@ sim_dma_get(struct qlxge_sim_func *fn, uint64_t iova, size_t len, const char *wh
 		SIM_LOG(WARNING, dma, "dma_error " SIM_FN_FMT ": %s iova 0x%" PRIx64 " len %zu",
 			SIM_FN_ARGS(fn), what, iova, len);
 		sim_dev_error(fn, QLXGE_ERR_STS_MA);
+		return NULL;
 	}
+	sim_dma_win_fill(&fn->dma_win[fn->dma_win_next++ % SIM_DMA_FN_WINS], iova, len);
 	return va;
+}
+
+/*
+ * Translate one access of @p fn. Buffers (frames, gather lists, page tables) sit in a few runs
+ * of DPDK memory: the function's last windows catch nearly all of them without a lookup. Under
+ * the adapter lock, like every device access.
+ */
+static inline void *
+sim_dma_get(struct qlxge_sim_func *fn, uint64_t iova, size_t len, const char *what)
+{
+	if (likely(fn->fault[QLXGE_SIM_FAULT_DMA_ERROR] == 0) && len != 0) {
+		for (unsigned int i = 0; i < SIM_DMA_FN_WINS; i++) {
+			void *va = sim_dma_win_va(&fn->dma_win[i], iova, len);
+
+			if (va != NULL)
+				return va;
+		}
+	}
+	return sim_dma_get_slow(fn, iova, len, what);
+}
+
+int
+sim_dma_win_fill(struct sim_dma_win *w, uint64_t iova, size_t len)
+{
+	uint64_t gen;
+	uint8_t *va;
+
+	pthread_once(&sim_dma_once, sim_dma_cache_init);
+	/* the generation first: a free racing with the lookup leaves the window stale */
+	gen = __atomic_load_n(&sim_dma_gen, __ATOMIC_ACQUIRE);
+	if (gen == 0)
+		return -ENOTSUP;
+	va = sim_dma_xlate(iova, len);
+	if (va == NULL)
+		return -EFAULT;
+	w->iova = iova;
+	w->len = len;
+	w->va = va;
+	/* widen to the run the translation cache found around it */
+	for (unsigned int i = 0; i < SIM_DMA_CACHE; i++) {
+		const struct sim_dma_run *r = &sim_dma_runs[i];
+
+		if (r->gen == gen && iova >= r->iova && iova - r->iova <= r->len &&
+		    len <= r->len - (iova - r->iova)) {
+			w->iova = r->iova;
+			w->len = r->len;
+			w->va = (uint8_t *)r->va;
+			break;
+		}
+	}
+	w->gen = gen;
+	return 0;
 }
 
 int
@@ -204,7 +259,8 @@ sim_dma_read(struct qlxge_sim_func *fn, uint64_t iova, void *dst, size_t len)
 	if (va == NULL)
 		return -EFAULT;
 	memcpy(dst, va, len);
-	SIM_TRACE(dma, read, SIM_FN_FMT " iova 0x%" PRIx64 " len %zu", SIM_FN_ARGS(fn), iova,
+	SIM_TRACE_DP(fn, dma, read, SIM_FN_FMT " iova 0x%" PRIx64 " len %zu", SIM_FN_ARGS(fn),
+		     iova,
 		  len);
 	return 0;
 }
@@ -217,7 +273,8 @@ sim_dma_write(struct qlxge_sim_func *fn, uint64_t iova, const void *src, size_t 
 	if (va == NULL)
 		return -EFAULT;
 	memcpy(va, src, len);
-	SIM_TRACE(dma, write, SIM_FN_FMT " iova 0x%" PRIx64 " len %zu", SIM_FN_ARGS(fn), iova,
+	SIM_TRACE_DP(fn, dma, write, SIM_FN_FMT " iova 0x%" PRIx64 " len %zu", SIM_FN_ARGS(fn),
+		     iova,
 		  len);
 	return 0;
 }

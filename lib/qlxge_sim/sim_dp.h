@@ -343,6 +343,21 @@ int sim_wire_rx_peek(struct sim_wire *w, const uint8_t **frame, uint32_t *len);
 /** Drop the frame sim_wire_rx_peek() returned. */
 void sim_wire_rx_consume(struct sim_wire *w);
 
+/** Most frames one sim_wire_rx_burst() returns. */
+#define SIM_WIRE_BURST_MAX	64u
+
+/**
+ * Zero-copy receive of a batch: look at up to @p max (at most SIM_WIRE_BURST_MAX) next frames
+ * without taking them; frames[i] stays valid until sim_wire_rx_release(), another receive call
+ * or sim_wire_close(). PCAP and TAP wires stage one frame at a time (count 0 or 1).
+ * @return the number of frames (0: nothing now).
+ */
+unsigned int sim_wire_rx_burst(struct sim_wire *w, const uint8_t **frames, uint32_t *lens,
+			       unsigned int max);
+
+/** Take the first @p n frames (n <= the count) of the last sim_wire_rx_burst(). */
+void sim_wire_rx_release(struct sim_wire *w, unsigned int n);
+
 /** Link (carrier) as this end sees it: LOOP/PCAP always, PEER while the other end is open,
  * TAP while the interface is IFF_UP|IFF_RUNNING (sampled at most every few milliseconds). */
 bool sim_wire_carrier(struct sim_wire *w);

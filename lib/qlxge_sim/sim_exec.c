@@ -32,6 +32,7 @@ qlxge_sim_poll(struct qlxge_sim_adapter *adapter)
 	sim_adapter_lock(adapter);
 	now = sim_now_us();
 	adapter->now = now;
+	sim_trace_refresh(adapter);
 	for (i = 0; i < QLXGE_SIM_NUM_FUNCS; i++) {
 		struct qlxge_sim_func *fn = &adapter->fn[i];
 

@@ -65,6 +65,8 @@ qlxge_sim_fault_set(struct qlxge_sim_func *fn, enum qlxge_sim_fault fault, uint6
 		SIM_FN_ARGS(fn), sim_fault_names[fault], fn->fault[fault], arg);
 	fn->fault[fault] = arg;
 	fn->fault_seq[fault] = 0;
+	if (fault == QLXGE_SIM_FAULT_DMA_ERROR && arg != 0)
+		fn->dma_gen = SIM_DMA_GEN_OFF;	/* no DMA window bypasses the injection */
 	switch (fault) {
 	case QLXGE_SIM_FAULT_LINK_DOWN:
 		sim_link_update(fn);

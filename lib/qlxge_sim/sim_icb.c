@@ -59,6 +59,7 @@ sim_icb_load_wq(struct qlxge_sim_func *fn, unsigned int q, uint64_t addr)
 	wq->base = rte_le_to_cpu_64(icb.addr);
 	wq->shadow = rte_le_to_cpu_64(icb.cnsmr_idx_addr);
 	wq->cons = 0;
+	wq->ring.gen = 0;	/* checked again at its next access */
 	wq->valid = (len & QLXGE_WQ_ICB_LEN_V) != 0;
 	wq->loaded = true;
 	sim_db_clear(fn, QLXGE_DB_WQ_OFFSET(q) + QLXGE_DB_WQ_PROD_IDX);
@@ -97,6 +98,8 @@ sim_icb_bq(struct qlxge_sim_func *fn, struct sim_bq *bq, uint64_t table, uint16_
 	bq->bsize = bsize ? bsize : 65536u;
 	bq->table = table;
 	bq->cons = 0;
+	bq->avail = 0;
+	bq->page.gen = 0;
 	return 0;
 }
 
@@ -128,6 +131,8 @@ sim_icb_load_cq(struct qlxge_sim_func *fn, unsigned int q, uint64_t addr)
 		nc.shadow = rte_le_to_cpu_64(icb.prod_idx_addr);
 		nc.valid = (len & QLXGE_CQ_ICB_LEN_V) != 0;
 		nc.prod = 0;
+		nc.room = 0;
+		nc.ring.gen = 0;
 		nc.published = 0;
 		nc.publish_pending = false;
 		nc.coal_armed = false;
@@ -253,6 +258,7 @@ sim_cfg_write(struct qlxge_sim_func *fn, const struct sim_reg_row *row, uint32_t
 	unsigned int i;
 	int ret;
 
+	sim_trace_refresh(fn->ad);	/* the ICB DMA traces */
 	for (i = 0; i < RTE_DIM(cmds); i++) {
 		uint32_t bit = cmds[i];
 

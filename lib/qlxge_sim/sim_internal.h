@@ -17,14 +17,17 @@
 #ifndef SIM_INTERNAL_H
 #define SIM_INTERNAL_H
 
+#include <errno.h>
 #include <inttypes.h>
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 #include <sys/queue.h>
 
 #include "qlxge_contract.h"
 #include "qlxge_sim.h"
+#include "sim_dma.h"
 #include "sim_dp.h"
 #include "sim_log.h"
 
@@ -36,6 +39,8 @@
 /* Work done per queue per poll, so that one busy queue cannot starve the others. */
 #define SIM_TX_BUDGET		64u
 #define SIM_RX_BUDGET		64u
+/* DMA windows of a function for buffers (frames, lists): the runs its last misses found. */
+#define SIM_DMA_FN_WINS		2u
 /* Outbound mailbox messages (command replies, AENs) waiting for STS.PI to clear, per port. */
 #define SIM_MBOX_QUEUE		16u
 /* Semaphore owner values: a function index, or nobody / the firmware ("other agent"). */
@@ -72,6 +77,17 @@ struct sim_reg_row {
 	sim_reg_write_fn write;		/* NULL: plain storage (mask-write for MWR) */
 };
 
+/*
+ * A ring (or a page of a buffer queue's ring) the device reads or writes entry by entry: its
+ * whole extent is checked once per poll step, then an entry is an offset (sim_dma_ring_at).
+ */
+struct sim_dma_ring {
+	uint8_t *va;
+	uint64_t iova;			/* extent checked */
+	uint64_t gen;			/* fn->dma_gen of the step it was checked in; 0 = not */
+	struct sim_dma_win win;
+};
+
 /* A work queue (TX ring), §5, §6.1. */
 struct sim_wq {
 	bool loaded;			/* an ICB has been loaded */
@@ -82,6 +98,8 @@ struct sim_wq {
 	uint64_t shadow;		/* consumer-index shadow IOVA */
 	uint32_t cons;			/* next IOCB the device takes */
 	uint32_t db_valid_seen;		/* last value seen in the valid doorbell */
+	struct sim_dma_ring ring;	/* DMA of the ring */
+	struct sim_dma_win shadow_win;
 	struct qlxge_wq_icb icb;	/* as loaded (dump) */
 };
 
@@ -92,6 +110,9 @@ struct sim_bq {
 	uint64_t table;			/* page-address table IOVA */
 	uint64_t pages[SIM_BQ_MAX_PAGES];	/* ring pages, read at load */
 	uint32_t cons;			/* next entry the device takes */
+	uint32_t avail;			/* buffers known given (producer seen), not yet taken */
+	struct sim_dma_ring page;	/* DMA of the ring page in use */
+	struct sim_dma_win buf_win;	/* DMA window of the buffers last written */
 };
 
 /* A completion queue, §5, §6.2, §6.3, §8.3. */
@@ -107,6 +128,9 @@ struct sim_cq {
 	struct sim_bq lbq;
 	struct sim_bq sbq;
 	uint32_t prod;			/* next entry the device writes */
+	uint32_t room;			/* entries known free (consumer seen); 0 = look again */
+	struct sim_dma_ring ring;	/* DMA of the ring and of the producer shadow */
+	struct sim_dma_win shadow_win;
 	uint32_t published;		/* producer index last written to the shadow */
 	uint64_t publish_due;		/* injected completion delay: publish at (us) */
 	bool publish_pending;
@@ -195,6 +219,10 @@ struct qlxge_sim_func {
 	uint64_t fault[QLXGE_SIM_FAULT_MAX];
 	uint64_t fault_seq[QLXGE_SIM_FAULT_MAX];	/* frame counters of 1-in-N faults */
 	struct qlxge_sim_counters cnt;
+	struct sim_dma_win dma_win[SIM_DMA_FN_WINS];	/* sim_dma.c */
+	unsigned int dma_win_next;
+	uint64_t dma_gen;		/* sim_dma_gen at the poll step's start (sim_dma_at) */
+	uint32_t trace;			/* SIM_TA_* areas tracing at DEBUG (sim_trace_refresh) */
 	uint8_t frame[SIM_FRAME_MAX];	/* scratch: one frame */
 };
 
@@ -241,6 +269,8 @@ void sim_adapter_unlock(struct qlxge_sim_adapter *ad);
 uint64_t sim_now_us(void);
 /* Call @p cb on every live adapter with the registry locked (delay hook). */
 void sim_adapter_foreach(void (*cb)(struct qlxge_sim_adapter *ad));
+/* Sample the log levels of the data-path traces into each fn->trace (SIM_TRACE_DP). */
+void sim_trace_refresh(struct qlxge_sim_adapter *ad);
 
 /* sim_regs.c */
 const struct sim_reg_row *sim_reg_row(uint32_t offset);
@@ -316,15 +346,340 @@ uint32_t sim_xg_serdes_addr_read(struct qlxge_sim_func *fn, const struct sim_reg
 void sim_xg_serdes_addr_write(struct qlxge_sim_func *fn, const struct sim_reg_row *row,
 			      uint32_t v);
 void sim_xgmac_power_on(struct qlxge_sim_func *fn);
-void sim_xgmac_count_tx(struct qlxge_sim_func *fn, const uint8_t *frame, uint32_t len);
-void sim_xgmac_count_rx(struct qlxge_sim_func *fn, const uint8_t *frame, uint32_t len,
-			bool fcs_err, bool oversize);
-void sim_xgmac_count(struct qlxge_sim_func *fn, uint32_t reg, uint64_t n);
-uint32_t sim_port_max_frame(struct qlxge_sim_func *fn);
+
+/* Add @p n to the 64-bit XGMAC counter at register offset @p reg (§11). */
+static inline void
+sim_xgmac_count(struct qlxge_sim_func *fn, uint32_t reg, uint64_t n)
+{
+	fn->xg.cnt[reg / 8] += n;
+}
 
 /* sim_fault.c */
 void sim_dev_error(struct qlxge_sim_func *fn, uint32_t err_sts_bits);
 bool sim_fault_one_in(struct qlxge_sim_func *fn, enum qlxge_sim_fault f);
+
+/*
+ * Host address of a device access of the poll step through the window @p w of a ring, shadow
+ * or buffer queue. The fast path is a compare: the window is of the memory map the step
+ * started with (DPDK memory is freed by the driver between steps, after stopping the queue)
+ * and no injected DMA fault is pending. Otherwise the access takes sim_dma_map() (fault
+ * injection, translation, device error on failure) and the window is filled again for the next
+ * access. NULL: the access failed (error recorded).
+ */
+static __rte_always_inline void *
+sim_dma_at(struct qlxge_sim_func *fn, struct sim_dma_win *w, uint64_t iova, size_t len)
+{
+	uint64_t off = iova - w->iova;
+	void *va;
+
+	/* fn->dma_gen: sampled per poll step, SIM_DMA_GEN_OFF while a DMA fault is injected */
+	if (likely(w->gen == fn->dma_gen && off < w->len && len <= w->len - off))
+		return w->va + off;
+	va = sim_dma_map(fn, iova, len);
+	if (va != NULL)
+		sim_dma_win_fill(w, iova, len);
+	return va;
+}
+
+/* No DMA window or ring is trusted (fn->dma_gen) while a DMA fault is injected. */
+#define SIM_DMA_GEN_OFF		UINT64_MAX
+
+/* Slow path of sim_dma_ring_at(): check the whole ring [base, base + size) once this step. */
+static inline void *
+sim_dma_ring_map(struct qlxge_sim_func *fn, struct sim_dma_ring *r, uint64_t base,
+		 uint64_t size, uint64_t off)
+{
+	uint8_t *va = sim_dma_at(fn, &r->win, base, size);
+
+	if (va == NULL)
+		return NULL;
+	if (fn->dma_gen != SIM_DMA_GEN_OFF) {
+		r->va = va;
+		r->iova = base;
+		r->gen = fn->dma_gen;
+	}
+	return va + off;
+}
+
+/*
+ * Host address of the entry at @p off of the ring [@p base, @p base + @p size): a compare once
+ * the ring has been checked in this poll step. NULL: the access failed (error recorded).
+ */
+static __rte_always_inline void *
+sim_dma_ring_at(struct qlxge_sim_func *fn, struct sim_dma_ring *r, uint64_t base,
+		uint64_t size, uint64_t off)
+{
+	if (likely(r->gen == fn->dma_gen && r->iova == base))
+		return r->va + off;
+	return sim_dma_ring_map(fn, r, base, size, off);
+}
+
+/*
+ * Copy of a frame-sized run: inline moves for small frames (a library call costs as much as
+ * copying 64 bytes), memcpy beyond. Writes exactly [dst, dst + len); the two moves may overlap
+ * inside the destination.
+ */
+static __rte_always_inline void
+sim_copy(void *dst, const void *src, size_t len)
+{
+	uint8_t *d = dst;
+	const uint8_t *s = src;
+
+	if (len >= 32 && len <= 64) {
+		/* the first 32 and the last 32 bytes (overlapping below 64) */
+		memcpy(d, s, 32);
+		memcpy(d + len - 32, s + len - 32, 32);
+		return;
+	}
+	if (len >= 16 && len < 32) {
+		memcpy(d, s, 16);
+		memcpy(d + len - 16, s + len - 16, 16);
+		return;
+	}
+	memcpy(d, s, len);
+}
+
+/* sim_dma_write() through a window. */
+static inline int
+sim_dma_wr(struct qlxge_sim_func *fn, struct sim_dma_win *w, uint64_t iova, const void *src,
+	   size_t len)
+{
+	void *va = sim_dma_at(fn, w, iova, len);
+
+	if (va == NULL)
+		return -EFAULT;
+	memcpy(va, src, len);
+	SIM_TRACE_DP(fn, dma, write, SIM_FN_FMT " iova 0x%" PRIx64 " len %zu",
+		     SIM_FN_ARGS(fn), iova, len);
+	return 0;
+}
+
+/* Largest frame of the port (bytes without FCS), §4.6, §9.4. */
+static inline uint32_t
+sim_port_max_frame(struct qlxge_sim_func *fn)
+{
+	uint32_t rx = fn->xg.regs[QLXGE_XGMAC_MAC_RX_PARAMS / 4] &
+		      QLXGE_XGMAC_MAC_RX_PARAMS_MAX_MASK;
+
+	/* the 8012 has no firmware port configuration: its driver programs the MAC (§4.6) */
+	if (fn->ad->device_id == QLXGE_PCI_DEVICE_ID_8012 && rx != 0)
+		return rx;
+	return fn->port.max_frame ? fn->port.max_frame : QLXGE_MAX_FRAME_SIZE;
+}
+
+/*
+ * XGMAC statistics of the frames the port sends and receives (§11), inline in the TX and RX
+ * loops: lengths count the 4-byte FCS the MAC adds or checks.
+ */
+
+/* Counter of the size bucket of a frame of @p wire_len bytes (64 to max frame), from @p first. */
+static inline uint32_t
+sim_xgmac_size_bucket(uint32_t wire_len, uint32_t first)
+{
+	/* buckets 64, 65-127, 128-255, 256-511, 512-1023, 1024-1518, 1519-max */
+	if (likely(wire_len <= 64))
+		return first;
+	if (wire_len > 1518)
+		return first + 8 * 6;
+	/* 65-127 .. 1024-1518: one bucket per power of two, by the highest bit of wire_len */
+	return first + 8 * ((uint32_t)(31 - __builtin_clz(wire_len)) - 5);
+}
+
+static inline bool
+sim_xgmac_is_pause(const uint8_t *f, uint32_t len)
+{
+	return len >= 14 && f[12] == 0x88 && f[13] == 0x08;
+}
+
+/* Broadcast, multicast or unicast counter of a frame by its destination address. */
+static inline uint32_t
+sim_xgmac_cast(const uint8_t *f, uint32_t len, uint32_t bcast, uint32_t mcast, uint32_t ucast)
+{
+	if (likely(len < 6 || !(f[0] & 1)))
+		return ucast;
+	return (f[0] & f[1] & f[2] & f[3] & f[4] & f[5]) == 0xFF ? bcast : mcast;
+}
+
+static inline void
+sim_xgmac_count_tx(struct qlxge_sim_func *fn, const uint8_t *f, uint32_t len)
+{
+	uint32_t wl = len + 4;
+
+	sim_xgmac_count(fn, QLXGE_XGMAC_TX_PKTS, 1);
+	sim_xgmac_count(fn, QLXGE_XGMAC_TX_BYTES, wl);
+	sim_xgmac_count(fn, sim_xgmac_cast(f, len, QLXGE_XGMAC_TX_BCAST_PKTS,
+					   QLXGE_XGMAC_TX_MCAST_PKTS,
+					   QLXGE_XGMAC_TX_UCAST_PKTS), 1);
+	if (unlikely(sim_xgmac_is_pause(f, len))) {
+		sim_xgmac_count(fn, QLXGE_XGMAC_TX_CTL_PKTS, 1);
+		sim_xgmac_count(fn, QLXGE_XGMAC_TX_PAUSE_PKTS, 1);
+	}
+	if (unlikely(wl < 64))
+		sim_xgmac_count(fn, QLXGE_XGMAC_TX_UNDERSIZE_PKTS, 1);
+	else if (unlikely(wl > sim_port_max_frame(fn)))
+		sim_xgmac_count(fn, QLXGE_XGMAC_TX_OVERSIZE_PKTS, 1);
+	else
+		sim_xgmac_count(fn, sim_xgmac_size_bucket(wl, QLXGE_XGMAC_TX_64_PKTS), 1);
+}
+
+static inline void
+sim_xgmac_count_rx(struct qlxge_sim_func *fn, const uint8_t *f, uint32_t len, bool fcs_err,
+		   bool oversize)
+{
+	uint32_t wl = len + 4;
+
+	sim_xgmac_count(fn, QLXGE_XGMAC_RX_PKTS, 1);
+	sim_xgmac_count(fn, QLXGE_XGMAC_RX_BYTES, wl);
+	if (likely(!fcs_err && !oversize)) {
+		sim_xgmac_count(fn, QLXGE_XGMAC_RX_PKTS_OK, 1);
+		sim_xgmac_count(fn, QLXGE_XGMAC_RX_BYTES_OK, wl);
+	}
+	sim_xgmac_count(fn, sim_xgmac_cast(f, len, QLXGE_XGMAC_RX_BCAST_PKTS,
+					   QLXGE_XGMAC_RX_MCAST_PKTS,
+					   QLXGE_XGMAC_RX_UCAST_PKTS), 1);
+	if (unlikely(sim_xgmac_is_pause(f, len))) {
+		sim_xgmac_count(fn, QLXGE_XGMAC_RX_CTL_PKTS, 1);
+		sim_xgmac_count(fn, QLXGE_XGMAC_RX_PAUSE_PKTS, 1);
+	}
+	if (unlikely(fcs_err))
+		sim_xgmac_count(fn, wl < 64 ? QLXGE_XGMAC_RX_UNDERSIZE_FCS_PKTS :
+				QLXGE_XGMAC_RX_FCS_ERR_PKTS, 1);
+	if (unlikely(wl < 64))
+		sim_xgmac_count(fn, QLXGE_XGMAC_RX_UNDERSIZE_PKTS, 1);
+	else if (unlikely(oversize))
+		sim_xgmac_count(fn, QLXGE_XGMAC_RX_OVERSIZE_PKTS, 1);
+	else
+		sim_xgmac_count(fn, sim_xgmac_size_bucket(wl, QLXGE_XGMAC_RX_64_PKTS), 1);
+}
+
+/*
+ * The RX packet and byte counters (all and good) of the good frames of a receive batch, added
+ * to the XGMAC once at its end (sim_xgmac_rx_flush): nothing reads them inside the poll step.
+ */
+struct sim_xgmac_rx_acc {
+	uint64_t frames;
+	uint64_t bytes;
+};
+
+/* sim_xgmac_count_rx() of a frame without FCS error or oversize, packets and bytes in @p acc. */
+static __rte_always_inline void
+sim_xgmac_count_rx_good(struct qlxge_sim_func *fn, const uint8_t *f, uint32_t len,
+			struct sim_xgmac_rx_acc *acc)
+{
+	uint32_t wl = len + 4;
+
+	acc->frames++;
+	acc->bytes += wl;
+	sim_xgmac_count(fn, sim_xgmac_cast(f, len, QLXGE_XGMAC_RX_BCAST_PKTS,
+					   QLXGE_XGMAC_RX_MCAST_PKTS,
+					   QLXGE_XGMAC_RX_UCAST_PKTS), 1);
+	if (unlikely(sim_xgmac_is_pause(f, len))) {
+		sim_xgmac_count(fn, QLXGE_XGMAC_RX_CTL_PKTS, 1);
+		sim_xgmac_count(fn, QLXGE_XGMAC_RX_PAUSE_PKTS, 1);
+	}
+	if (unlikely(wl < 64))
+		sim_xgmac_count(fn, QLXGE_XGMAC_RX_UNDERSIZE_PKTS, 1);
+	else
+		sim_xgmac_count(fn, sim_xgmac_size_bucket(wl, QLXGE_XGMAC_RX_64_PKTS), 1);
+}
+
+static inline void
+sim_xgmac_rx_flush(struct qlxge_sim_func *fn, const struct sim_xgmac_rx_acc *acc)
+{
+	sim_xgmac_count(fn, QLXGE_XGMAC_RX_PKTS, acc->frames);
+	sim_xgmac_count(fn, QLXGE_XGMAC_RX_BYTES, acc->bytes);
+	sim_xgmac_count(fn, QLXGE_XGMAC_RX_PKTS_OK, acc->frames);
+	sim_xgmac_count(fn, QLXGE_XGMAC_RX_BYTES_OK, acc->bytes);
+}
+
+/* ---- completion queues (sim_queue.c): the per-entry part, inlined in the TX and RX loops ---- */
+
+/*
+ * Free entries of CQ @p q. The consumer doorbell is read only when the entries known free are
+ * used up: the driver only ever moves it forward, so the count can be low, never high. A CQ
+ * load (LC) and a function reset set it to 0.
+ */
+static __rte_always_inline uint32_t
+sim_cq_room(const struct qlxge_sim_func *fn, struct sim_cq *cq, unsigned int q)
+{
+	if (cq->room == 0) {
+		uint32_t cons = __atomic_load_n((const uint32_t *)(fn->db + QLXGE_DB_CQ_OFFSET(q) +
+								    QLXGE_DB_CQ_CONS_IDX),
+						__ATOMIC_ACQUIRE) & 0xFFFFu;
+
+		if (cons >= cq->len)
+			cons %= cq->len;
+		/* full = producer + 1 == consumer: one entry always stays empty */
+		cq->room = cons > cq->prod ? cons - cq->prod - 1 : cq->len - (cq->prod - cons) - 1;
+	}
+	return cq->room;
+}
+
+/*
+ * The next entry of a CQ that is loaded, valid, running and has room, in host memory (the
+ * device's DMA write: the entry is built in place, then sim_cq_commit()). NULL: the ring is not
+ * DMA memory any more (error recorded).
+ */
+static __rte_always_inline void *
+sim_cq_slot(struct qlxge_sim_func *fn, struct sim_cq *cq)
+{
+	uint8_t *slot = sim_dma_ring_at(fn, &cq->ring, cq->base,
+					(uint64_t)cq->len * QLXGE_CQE_SIZE,
+					(uint64_t)cq->prod * QLXGE_CQE_SIZE);
+
+	if (slot == NULL)
+		return NULL;
+	SIM_TRACE_DP(fn, dma, write, SIM_FN_FMT " iova 0x%" PRIx64 " len %u", SIM_FN_ARGS(fn),
+		     cq->base + (uint64_t)cq->prod * QLXGE_CQE_SIZE, QLXGE_CQE_SIZE);
+	return slot;
+}
+
+/*
+ * The entry of sim_cq_slot() is written: advance the producer. The producer shadow is written
+ * once for the batch (sim_cq_flush at the end of the WQ's IOCBs of the step, sim_cq_poll after
+ * the frames of the step), after the entries it covers and before the interrupt (§6.3).
+ */
+static __rte_always_inline void
+sim_cq_commit(struct qlxge_sim_func *fn, struct sim_cq *cq, bool irq, bool now)
+{
+	uint64_t t = fn->ad->now;	/* read once per poll step: entries are posted inside it */
+
+	cq->room--;
+	if (++cq->prod == cq->len)
+		cq->prod = 0;
+	if (irq) {
+		if (!cq->coal_armed) {
+			cq->coal_armed = true;
+			cq->coal_first = t;
+		}
+		cq->coal_last = t;
+		cq->coal_now |= now;
+	}
+	if (!cq->publish_pending) {
+		cq->publish_pending = true;
+		cq->publish_due = t + fn->fault[QLXGE_SIM_FAULT_CQ_DELAY_US];
+	}
+}
+
+/* Write one 64-byte entry on a CQ that is loaded, valid, running and has room. */
+static __rte_always_inline int
+sim_cq_put(struct qlxge_sim_func *fn, struct sim_cq *cq, const void *entry, bool irq, bool now)
+{
+	void *slot = sim_cq_slot(fn, cq);
+
+	if (slot == NULL)
+		return -EFAULT;
+	memcpy(slot, entry, QLXGE_CQE_SIZE);
+	sim_cq_commit(fn, cq, irq, now);
+	return 0;
+}
+
+/* Visit the set bits of a 128-bit map (two words) in ascending order, as @p i. */
+#define SIM_FOREACH_BIT(i, map) \
+	for (uint64_t w_ = 0, m_ = (map)[0]; w_ < 2; m_ = ++w_ < 2 ? (map)[w_] : 0) \
+		for (; m_ != 0 && ((i) = (unsigned int)(w_ * 64 + \
+						 (unsigned int)__builtin_ctzll(m_)), 1); \
+		     m_ &= m_ - 1)
 
 static inline bool
 sim_bit_test(const uint64_t *map, unsigned int i)

@@ -43,6 +43,31 @@ extern int sim_logtype_wire;
 	} while (0)
 
 /*
+ * Areas of the per-function trace cache (struct qlxge_sim_func.trace): the data path (a DMA
+ * access, an IOCB, a completion) must not pay three library calls per event for a trace that
+ * is off. The cache is refreshed from rte_log_can_log() once per poll step and per CFG command
+ * (sim_trace_refresh), so a level change takes effect at the next step.
+ */
+enum sim_trace_area {
+	SIM_TA_regs,
+	SIM_TA_mpi,
+	SIM_TA_flash,
+	SIM_TA_dma,
+	SIM_TA_tx,
+	SIM_TA_rx,
+	SIM_TA_wire,
+};
+
+/* SIM_TRACE of the data path of function @p fn: one predictable branch on its cached levels. */
+#define SIM_TRACE_DP(fn, area, event, fmt, ...) \
+	do { \
+		if (unlikely((fn)->trace & (1u << SIM_TA_ ## area))) \
+			rte_log(RTE_LOG_DEBUG, sim_logtype_ ## area, \
+				"qlxge_sim: " RTE_STR(area) "_" RTE_STR(event) ": " fmt "\n", \
+				##__VA_ARGS__); \
+	} while (0)
+
+/*
  * Driver misuse or an input the model refuses (event wrn_<area>_<what>): WARNING, and counted
  * in the function's driver_errors counter. @p fn may be NULL for adapter-wide events.
  */

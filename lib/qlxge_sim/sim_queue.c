@@ -15,6 +15,7 @@
 #include <errno.h>
 #include <string.h>
 
+#include <rte_branch_prediction.h>
 #include <rte_byteorder.h>
 
 #include "sim_dma.h"
@@ -33,21 +34,12 @@ sim_queue_reset(struct qlxge_sim_func *fn)
 	memset(fn->cq, 0, sizeof(fn->cq));
 	memset(fn->wq_live, 0, sizeof(fn->wq_live));
 	memset(fn->cq_live, 0, sizeof(fn->cq_live));
+	fn->dma_gen = SIM_DMA_GEN_OFF;	/* no ring checked (their gen is 0 now) */
 	/* the device's doorbell registers read 0 after the reset */
 	memset(fn->db, 0, QLXGE_SIM_DB_BAR_SIZE);
 }
 
 /* ---- completion queues ---------------------------------------------------------------------- */
-
-static bool
-sim_cq_full(const struct qlxge_sim_func *fn, unsigned int q)
-{
-	const struct sim_cq *cq = &fn->cq[q];
-	uint32_t cons = (sim_db_load(fn, QLXGE_DB_CQ_OFFSET(q) + QLXGE_DB_CQ_CONS_IDX) & 0xFFFFu) %
-			cq->len;
-
-	return (cq->prod + 1) % cq->len == cons;
-}
 
 static int
 sim_cq_publish(struct qlxge_sim_func *fn, struct sim_cq *cq)
@@ -58,47 +50,39 @@ sim_cq_publish(struct qlxge_sim_func *fn, struct sim_cq *cq)
 	if (cq->published == cq->prod)
 		return 0;
 	/* the entries are in host memory already; the shadow makes them visible (§6.3) */
-	if (sim_dma_write(fn, cq->shadow, &le, sizeof(le)) < 0)
+	if (sim_dma_wr(fn, &cq->shadow_win, cq->shadow, &le, sizeof(le)) < 0)
 		return -EFAULT;
 	cq->published = cq->prod;
 	return 1;
 }
 
+/*
+ * Publish the entries posted so far: one producer-shadow write for a whole batch, after the
+ * entries it covers (§6.3), unless an injected delay holds it back.
+ */
+static int
+sim_cq_flush(struct qlxge_sim_func *fn, struct sim_cq *cq, uint64_t now)
+{
+	if (cq->publish_pending &&
+	    (fn->fault[QLXGE_SIM_FAULT_CQ_DELAY_US] == 0 || now >= cq->publish_due))
+		return sim_cq_publish(fn, cq);
+	return 0;
+}
+
+/* One entry on CQ @p q, checked: not loaded, invalid or stopped, full, DMA error. */
 int
 sim_cq_post(struct qlxge_sim_func *fn, unsigned int q, const void *entry, bool irq, bool now)
 {
 	struct sim_cq *cq;
-	uint64_t t;
 
 	if (q >= SIM_NUM_CQ)
 		return -ENODEV;
 	cq = &fn->cq[q];
 	if (!cq->loaded || !cq->valid || cq->stopped)
 		return -ENODEV;
-	if (sim_cq_full(fn, q))
+	if (sim_cq_room(fn, cq, q) == 0)
 		return -ENOSPC;
-	if (sim_dma_write(fn, cq->base + (uint64_t)cq->prod * QLXGE_CQE_SIZE, entry,
-			  QLXGE_CQE_SIZE) < 0)
-		return -EFAULT;
-	cq->prod = (cq->prod + 1) % cq->len;
-	t = fn->ad->now;	/* read once per poll step: completions are posted inside it */
-	if (irq) {
-		if (!cq->coal_armed) {
-			cq->coal_armed = true;
-			cq->coal_first = t;
-		}
-		cq->coal_last = t;
-		cq->coal_now |= now;
-	}
-	if (fn->fault[QLXGE_SIM_FAULT_CQ_DELAY_US] != 0) {
-		if (!cq->publish_pending) {
-			cq->publish_pending = true;
-			cq->publish_due = t + fn->fault[QLXGE_SIM_FAULT_CQ_DELAY_US];
-		}
-		return 0;
-	}
-	sim_cq_publish(fn, cq);
-	return 0;
+	return sim_cq_put(fn, cq, entry, irq, now);
 }
 
 void
@@ -121,7 +105,7 @@ sim_cq_valid_poll(struct qlxge_sim_func *fn, unsigned int q)
 	struct sim_cq *cq = &fn->cq[q];
 	uint32_t valid = sim_db_load(fn, QLXGE_DB_CQ_OFFSET(q) + QLXGE_DB_CQ_VALID);
 
-	if (valid != cq->db_valid_seen) {
+	if (unlikely(valid != cq->db_valid_seen)) {
 		bool v = (valid & QLXGE_DB_VALID_V) != 0;
 
 		SIM_TRACE(rx, cq_valid, SIM_FN_FMT " CQ %u V %u -> %u", SIM_FN_ARGS(fn), q,
@@ -142,9 +126,7 @@ sim_cq_poll(struct qlxge_sim_func *fn, unsigned int q, uint64_t now)
 
 	if (!cq->valid)
 		return 0;
-	if (cq->publish_pending &&
-	    (now >= cq->publish_due || fn->fault[QLXGE_SIM_FAULT_CQ_DELAY_US] == 0))
-		work += sim_cq_publish(fn, cq) > 0;
+	work += sim_cq_flush(fn, cq, now) > 0;
 	if (cq->coal_armed && cq->published == cq->prod &&
 	    (cq->coal_now || now - cq->coal_first >= cq->irq_delay ||
 	     (cq->pkt_delay != 0 && now - cq->coal_last >= cq->pkt_delay))) {
@@ -170,18 +152,18 @@ sim_tx_emit(void *arg, const uint8_t *frame, uint32_t len)
 	struct qlxge_sim_func *fn = arg;
 
 	sim_xgmac_count_tx(fn, frame, len);
-	if (fn->port.link_config & QLXGE_LINK_CFG_LOOPBACK_MASK) {
+	if (unlikely(fn->port.link_config & QLXGE_LINK_CFG_LOOPBACK_MASK)) {
 		/* SET_PORT_CFG loopback (§9.4): the frame comes back on the port's own RX */
 		sim_rx_frame(fn, frame, len);
 		return 0;
 	}
-	if (!fn->port.link_up || fn->wire == NULL)
+	if (unlikely(!fn->port.link_up || fn->wire == NULL))
 		return -ENOLINK;	/* no carrier: the MAC drops the frame */
 	return sim_wire_tx(fn->wire, frame, len);
 }
 
-static void
-sim_tx_complete(struct qlxge_sim_func *fn, struct sim_wq *wq, const uint8_t *iocb,
+static inline void
+sim_tx_complete(struct qlxge_sim_func *fn, struct sim_cq *cq, const uint8_t *iocb,
 		const struct sim_tx_result *res)
 {
 	struct qlxge_ob_mac_rsp rsp;
@@ -195,21 +177,26 @@ sim_tx_complete(struct qlxge_sim_func *fn, struct sim_wq *wq, const uint8_t *ioc
 	memcpy(&rsp.tid, iocb + offsetof(struct qlxge_ob_mac_iocb, tid), sizeof(rsp.tid));
 	memcpy(&rsp.txq_idx, iocb + offsetof(struct qlxge_ob_mac_iocb, txq_idx),
 	       sizeof(rsp.txq_idx));
-	sim_cq_post(fn, wq->cq_id, &rsp, !(req_flags1 & QLXGE_OB_MAC_FLAGS1_I),
-		    (req_flags1 & QLXGE_OB_MAC_FLAGS1_OI) != 0);
+	sim_cq_put(fn, cq, &rsp, !(req_flags1 & QLXGE_OB_MAC_FLAGS1_I),
+		   (req_flags1 & QLXGE_OB_MAC_FLAGS1_OI) != 0);
 }
 
+/*
+ * The WQ engine: every IOCB between the device's consumer and the producer (up to the budget,
+ * while the CQ has room) in one pass; then the CQ's producer shadow once, then the WQ consumer
+ * shadow once, each after the entries it covers (§6.3).
+ */
 static unsigned int
-sim_wq_poll(struct qlxge_sim_func *fn, unsigned int q)
+sim_wq_poll(struct qlxge_sim_func *fn, unsigned int q, uint64_t now)
 {
 	struct sim_wq *wq = &fn->wq[q];
 	uint32_t valid = sim_db_load(fn, QLXGE_DB_WQ_OFFSET(q) + QLXGE_DB_WQ_VALID);
 	struct sim_cq *cq;
 	uint8_t iocb[QLXGE_IOCB_SIZE];
 	unsigned int n = 0;
-	uint32_t prod;
+	uint32_t prod, cons, max_frame;
 
-	if (valid != wq->db_valid_seen) {
+	if (unlikely(valid != wq->db_valid_seen)) {
 		bool v = (valid & QLXGE_DB_VALID_V) != 0;
 
 		SIM_TRACE(tx, wq_valid, SIM_FN_FMT " WQ %u V %u -> %u", SIM_FN_ARGS(fn), q,
@@ -221,7 +208,7 @@ sim_wq_poll(struct qlxge_sim_func *fn, unsigned int q)
 	if (!wq->valid)
 		return 0;
 	prod = sim_db_load(fn, QLXGE_DB_WQ_OFFSET(q) + QLXGE_DB_WQ_PROD_IDX) & 0xFFFFu;
-	if (prod >= wq->len) {
+	if (unlikely(prod >= wq->len)) {
 		SIM_WRN(fn, tx, wq_prod_range, SIM_FN_FMT " WQ %u producer %u beyond %u entries",
 			SIM_FN_ARGS(fn), q, prod, wq->len);
 		prod %= wq->len;
@@ -230,45 +217,58 @@ sim_wq_poll(struct qlxge_sim_func *fn, unsigned int q)
 	if (prod == wq->cons || !cq->loaded || !cq->valid || cq->stopped)
 		return 0;
 	fn->cnt.doorbells++;
-	while (wq->cons != prod && n < SIM_TX_BUDGET) {
+	max_frame = sim_port_max_frame(fn);
+	cons = wq->cons;
+	while (cons != prod && n < SIM_TX_BUDGET) {
 		struct sim_tx_result res;
+		const uint8_t *ring;
 		int ret;
 
-		if (sim_cq_full(fn, wq->cq_id))
+		if (sim_cq_room(fn, cq, wq->cq_id) == 0)
 			break;	/* back-pressure: the IOCB waits for completion room */
-		if (sim_dma_read(fn, wq->base + (uint64_t)wq->cons * QLXGE_IOCB_SIZE, iocb,
-				 sizeof(iocb)) < 0) {
+		ring = sim_dma_ring_at(fn, &wq->ring, wq->base,
+				       (uint64_t)wq->len * QLXGE_IOCB_SIZE,
+				       (uint64_t)cons * QLXGE_IOCB_SIZE);
+		if (ring == NULL) {
 			wq->valid = false;	/* the ring is gone: the queue stops (FE set) */
 			break;
 		}
-		memset(&res, 0, sizeof(res));
-		if (iocb[0] != QLXGE_OPCODE_OB_MAC_IOCB &&
-		    iocb[0] != QLXGE_OPCODE_OB_MAC_TSO_IOCB) {
+		/* one copy of the IOCB, as the device's DMA read: the driver may reuse the slot */
+		memcpy(iocb, ring, sizeof(iocb));
+		SIM_TRACE_DP(fn, dma, read, SIM_FN_FMT " iova 0x%" PRIx64 " len %zu",
+			     SIM_FN_ARGS(fn), wq->base + (uint64_t)cons * QLXGE_IOCB_SIZE,
+			     sizeof(iocb));
+		if (likely(iocb[0] == QLXGE_OPCODE_OB_MAC_IOCB ||
+			   iocb[0] == QLXGE_OPCODE_OB_MAC_TSO_IOCB)) {
+			ret = sim_tx_iocb(fn, iocb, max_frame, sim_tx_emit, fn, &res);
+		} else {
 			SIM_WRN(fn, tx, opcode, SIM_FN_FMT " WQ %u slot %u opcode 0x%02x",
-				SIM_FN_ARGS(fn), q, wq->cons, iocb[0]);
+				SIM_FN_ARGS(fn), q, cons, iocb[0]);
+			memset(&res, 0, sizeof(res));
 			res.flags1 = QLXGE_OB_MAC_RSP_FLAGS1_E;
 			ret = -EINVAL;
-		} else {
-			ret = sim_tx_iocb(fn, iocb, sim_port_max_frame(fn), sim_tx_emit, fn, &res);
 		}
-		fn->cnt.tx_iocbs++;
 		fn->cnt.tx_frames += res.frames;
 		fn->cnt.tx_bytes += res.bytes;
-		if (ret < 0 && ret != -ENOBUFS)
+		if (unlikely(ret < 0 && ret != -ENOBUFS))
 			fn->cnt.tx_errors++;
-		SIM_TRACE(tx, iocb, SIM_FN_FMT " WQ %u slot %u opcode 0x%02x: %u frames %u bytes "
-			  "flags 0x%02x/0x%02x (%d)", SIM_FN_ARGS(fn), q, wq->cons, iocb[0],
-			  (unsigned int)res.frames, (unsigned int)res.bytes, res.flags1,
-			  res.flags3, ret);
-		sim_tx_complete(fn, wq, iocb, &res);
-		wq->cons = (wq->cons + 1) % wq->len;
+		SIM_TRACE_DP(fn, tx, iocb, SIM_FN_FMT " WQ %u slot %u opcode 0x%02x: %u frames "
+			     "%u bytes flags 0x%02x/0x%02x (%d)", SIM_FN_ARGS(fn), q, cons,
+			     iocb[0], (unsigned int)res.frames, (unsigned int)res.bytes,
+			     res.flags1, res.flags3, ret);
+		sim_tx_complete(fn, cq, iocb, &res);
+		if (++cons == wq->len)
+			cons = 0;
+		wq->cons = cons;
 		n++;
 	}
+	fn->cnt.tx_iocbs += n;
 	if (n != 0) {
 		uint32_t le = rte_cpu_to_le_32(wq->cons);
 
-		/* after the completions it covers (§6.3) */
-		sim_dma_write(fn, wq->shadow, &le, sizeof(le));
+		/* the completions, their producer shadow, then the consumer shadow (§6.3) */
+		sim_cq_flush(fn, cq, now);
+		sim_dma_wr(fn, &wq->shadow_win, wq->shadow, &le, sizeof(le));
 	}
 	return n;
 }
@@ -279,21 +279,24 @@ sim_queue_poll(struct qlxge_sim_func *fn, uint64_t now)
 	unsigned int work = 0;
 	unsigned int q;
 
+	/* the DMA windows of this step: the memory map as it is now, none while a DMA fault is
+	 * injected (every access then goes through sim_dma_map) */
+	fn->dma_gen = __atomic_load_n(&sim_dma_gen, __ATOMIC_ACQUIRE);
+	if (fn->fault[QLXGE_SIM_FAULT_DMA_ERROR] != 0 || fn->dma_gen == 0)
+		fn->dma_gen = SIM_DMA_GEN_OFF;
 	if (!(fn->regs[QLXGE_REG_FSC / 4] & QLXGE_FSC_FE)) {
 		/* a disabled function takes nothing; frames reaching it are lost */
 		work += sim_rx_poll(fn, now);
 		return work;
 	}
-	for (q = 0; q < SIM_NUM_CQ; q++)
-		if (sim_bit_test(fn->cq_live, q))
-			sim_cq_valid_poll(fn, q);
-	for (q = 0; q < SIM_NUM_WQ; q++)
-		if (sim_bit_test(fn->wq_live, q))
-			work += sim_wq_poll(fn, q);
+	/* the loaded queues only: a PMD uses a few of the 128 */
+	SIM_FOREACH_BIT(q, fn->cq_live)
+		sim_cq_valid_poll(fn, q);
+	SIM_FOREACH_BIT(q, fn->wq_live)
+		work += sim_wq_poll(fn, q, now);
 	work += sim_rx_poll(fn, now);
-	for (q = 0; q < SIM_NUM_CQ; q++)
-		if (sim_bit_test(fn->cq_live, q))
-			work += sim_cq_poll(fn, q, now);
+	SIM_FOREACH_BIT(q, fn->cq_live)
+		work += sim_cq_poll(fn, q, now);
 	sim_irq_update(fn);
 	return work;
 }

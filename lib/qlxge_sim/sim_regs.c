@@ -365,6 +365,7 @@ sim_regs_power_on(struct qlxge_sim_adapter *ad)
 		sim_route_reset(&ad->fn[f].rt);
 		sim_rss_reset(&ad->fn[f].rss);
 		sim_xgmac_power_on(&ad->fn[f]);
+		ad->fn[f].dma_gen = SIM_DMA_GEN_OFF;	/* no ring checked yet */
 	}
 	memset(ad->sem_owner, SIM_SEM_FREE, sizeof(ad->sem_owner));
 }

@@ -55,8 +55,21 @@ sim_wire_ring_fini(struct sim_wire_ring *r)
 	r->data = NULL;
 }
 
+/* Copy of a frame: inline moves for small frames (cheaper than a library call). */
+static inline void
+sim_wire_copy(uint8_t *d, const uint8_t *s, uint32_t len)
+{
+	if (len >= 32 && len <= 64) {
+		/* the first 32 and the last 32 bytes (overlapping below 64) */
+		memcpy(d, s, 32);
+		memcpy(d + len - 32, s + len - 32, 32);
+		return;
+	}
+	memcpy(d, s, len);
+}
+
 /* Copy a frame in, zero-padded to SIM_WIRE_MIN_FRAME (the sending MAC pads). Producer only. */
-static int
+static inline int
 sim_wire_ring_put(struct sim_wire_ring *r, const uint8_t *frame, uint32_t len)
 {
 	uint32_t stored = RTE_MAX(len, SIM_WIRE_MIN_FRAME);
@@ -78,7 +91,7 @@ sim_wire_ring_put(struct sim_wire_ring *r, const uint8_t *frame, uint32_t len)
 		pos = 0;
 	}
 	memcpy(r->data + pos, &stored, sizeof(stored));
-	memcpy(r->data + pos + SIM_WIRE_REC_HDR, frame, len);
+	sim_wire_copy(r->data + pos + SIM_WIRE_REC_HDR, frame, len);
 	if (stored > len)
 		memset(r->data + pos + SIM_WIRE_REC_HDR + len, 0, stored - len);
 	/* release: the record's bytes are visible before the consumer sees the new head */
@@ -342,6 +355,65 @@ sim_wire_rx_consume(struct sim_wire *w)
 	default:
 		break;
 	}
+}
+
+unsigned int
+sim_wire_rx_burst(struct sim_wire *w, const uint8_t **frames, uint32_t *lens, unsigned int max)
+{
+	struct sim_wire_ring *r;
+	uint64_t tail, head;
+	unsigned int n = 0;
+
+	if (max > SIM_WIRE_BURST_MAX)
+		max = SIM_WIRE_BURST_MAX;
+	if (w->kind != QLXGE_SIM_WIRE_LOOP && w->kind != QLXGE_SIM_WIRE_PEER) {
+		/* PCAP, TAP: the one staged frame */
+		w->burst_n = max != 0 && sim_wire_rx_peek(w, &frames[0], &lens[0]) == 0;
+		return w->burst_n;
+	}
+	/* a ring: walk the records from the tail; the tail moves at release */
+	w->rx_peeked = false;
+	r = w->rxr;
+	tail = r->tail;
+	/* acquire: pairs with the producer's release of head */
+	head = __atomic_load_n(&r->head, __ATOMIC_ACQUIRE);
+	while (n < max && tail != head) {
+		uint64_t pos = tail & (r->size - 1);
+		uint32_t l;
+
+		memcpy(&l, r->data + pos, sizeof(l));
+		if (l == SIM_WIRE_REC_WRAP) {
+			tail += r->size - pos;
+			continue;
+		}
+		frames[n] = r->data + pos + SIM_WIRE_REC_HDR;
+		lens[n] = l;
+		tail += SIM_WIRE_REC_HDR + RTE_ALIGN_CEIL((uint64_t)l, 8);
+		w->burst_end[n] = tail;
+		w->burst_len[n] = l;
+		n++;
+	}
+	w->burst_n = n;
+	return n;
+}
+
+void
+sim_wire_rx_release(struct sim_wire *w, unsigned int n)
+{
+	if (n > w->burst_n)
+		n = w->burst_n;
+	if (n == 0)
+		return;
+	if (w->kind != QLXGE_SIM_WIRE_LOOP && w->kind != QLXGE_SIM_WIRE_PEER) {
+		sim_wire_rx_consume(w);
+	} else {
+		for (unsigned int i = 0; i < n; i++)
+			w->st.rx_bytes += w->burst_len[i];
+		w->st.rx_frames += n;
+		/* release: our reads of the records are done before the producer reuses them */
+		__atomic_store_n(&w->rxr->tail, w->burst_end[n - 1], __ATOMIC_RELEASE);
+	}
+	w->burst_n = 0;
 }
 
 int

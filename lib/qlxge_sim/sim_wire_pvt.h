@@ -50,6 +50,10 @@ struct sim_wire {
 	unsigned int end;		/* PEER: 0 or 1 */
 	bool rx_peeked;			/* a peeked ring record awaits consume */
 	uint32_t peek_len;
+	/* the last sim_wire_rx_burst() of a ring: where each record ends, its bytes */
+	unsigned int burst_n;
+	uint64_t burst_end[SIM_WIRE_BURST_MAX];
+	uint32_t burst_len[SIM_WIRE_BURST_MAX];
 	/* PCAP and TAP: the frame received and not yet consumed */
 	uint8_t *rxbuf;
 	uint32_t rxlen;

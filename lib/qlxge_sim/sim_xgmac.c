@@ -7,8 +7,9 @@
  * window): a register file for the control registers (the 8012 bring-up words are accepted and
  * read back) and the statistics counters, 64 bits each as two 32-bit registers, low word at the
  * offset and high word at offset + 4 (Linux's order, §15 #14), counted from the frames the port
- * sends and receives (lengths include the 4-byte FCS the MAC adds or checks). STAT_CNT_CTL
- * clears them. Also the XG_SERDES_ADDR / DATA window (plain storage).
+ * sends and receives (lengths include the 4-byte FCS the MAC adds or checks; the counting is
+ * inline in the TX and RX loops, sim_internal.h). STAT_CNT_CTL clears them. Also the
+ * XG_SERDES_ADDR / DATA window (plain storage).
  */
 
 #include <string.h>
@@ -41,12 +42,6 @@ sim_xgmac_power_on(struct qlxge_sim_func *fn)
 		QLXGE_XGMAC_GLOBAL_CFG_TX_STAT_EN | QLXGE_XGMAC_GLOBAL_CFG_RX_STAT_EN;
 	fn->xg.regs[QLXGE_XGMAC_TX_CFG / 4] = QLXGE_XGMAC_TX_CFG_EN;
 	fn->xg.regs[QLXGE_XGMAC_RX_CFG / 4] = QLXGE_XGMAC_RX_CFG_EN;
-}
-
-void
-sim_xgmac_count(struct qlxge_sim_func *fn, uint32_t reg, uint64_t n)
-{
-	fn->xg.cnt[reg / 8] += n;
 }
 
 static uint32_t
@@ -148,90 +143,4 @@ sim_xg_serdes_addr_write(struct qlxge_sim_func *fn, const struct sim_reg_row *ro
 		*data = fn->serdes[a % RTE_DIM(fn->serdes)];
 	else
 		fn->serdes[a % RTE_DIM(fn->serdes)] = *data;
-}
-
-uint32_t
-sim_port_max_frame(struct qlxge_sim_func *fn)
-{
-	uint32_t rx = fn->xg.regs[QLXGE_XGMAC_MAC_RX_PARAMS / 4] &
-		      QLXGE_XGMAC_MAC_RX_PARAMS_MAX_MASK;
-
-	/* the 8012 has no firmware port configuration: its driver programs the MAC (§4.6) */
-	if (fn->ad->device_id == QLXGE_PCI_DEVICE_ID_8012 && rx != 0)
-		return rx;
-	return fn->port.max_frame ? fn->port.max_frame : QLXGE_MAX_FRAME_SIZE;
-}
-
-static uint32_t
-sim_size_bucket(uint32_t wire_len, uint32_t first)
-{
-	static const uint32_t limits[] = { 64, 127, 255, 511, 1023, 1518 };
-	uint32_t i;
-
-	for (i = 0; i < RTE_DIM(limits); i++)
-		if (wire_len <= limits[i])
-			return first + 8 * i;
-	return first + 8 * RTE_DIM(limits);
-}
-
-static bool
-sim_is_pause(const uint8_t *f, uint32_t len)
-{
-	return len >= 14 && f[12] == 0x88 && f[13] == 0x08;
-}
-
-void
-sim_xgmac_count_tx(struct qlxge_sim_func *fn, const uint8_t *f, uint32_t len)
-{
-	uint32_t wl = len + 4;
-
-	sim_xgmac_count(fn, QLXGE_XGMAC_TX_PKTS, 1);
-	sim_xgmac_count(fn, QLXGE_XGMAC_TX_BYTES, wl);
-	if (len >= 6 && (f[0] & 1))
-		sim_xgmac_count(fn, (f[0] & f[1] & f[2] & f[3] & f[4] & f[5]) == 0xFF ?
-				QLXGE_XGMAC_TX_BCAST_PKTS : QLXGE_XGMAC_TX_MCAST_PKTS, 1);
-	else
-		sim_xgmac_count(fn, QLXGE_XGMAC_TX_UCAST_PKTS, 1);
-	if (sim_is_pause(f, len)) {
-		sim_xgmac_count(fn, QLXGE_XGMAC_TX_CTL_PKTS, 1);
-		sim_xgmac_count(fn, QLXGE_XGMAC_TX_PAUSE_PKTS, 1);
-	}
-	if (wl < 64)
-		sim_xgmac_count(fn, QLXGE_XGMAC_TX_UNDERSIZE_PKTS, 1);
-	else if (wl > sim_port_max_frame(fn))
-		sim_xgmac_count(fn, QLXGE_XGMAC_TX_OVERSIZE_PKTS, 1);
-	else
-		sim_xgmac_count(fn, sim_size_bucket(wl, QLXGE_XGMAC_TX_64_PKTS), 1);
-}
-
-void
-sim_xgmac_count_rx(struct qlxge_sim_func *fn, const uint8_t *f, uint32_t len, bool fcs_err,
-		   bool oversize)
-{
-	uint32_t wl = len + 4;
-
-	sim_xgmac_count(fn, QLXGE_XGMAC_RX_PKTS, 1);
-	sim_xgmac_count(fn, QLXGE_XGMAC_RX_BYTES, wl);
-	if (!fcs_err && !oversize) {
-		sim_xgmac_count(fn, QLXGE_XGMAC_RX_PKTS_OK, 1);
-		sim_xgmac_count(fn, QLXGE_XGMAC_RX_BYTES_OK, wl);
-	}
-	if (len >= 6 && (f[0] & 1))
-		sim_xgmac_count(fn, (f[0] & f[1] & f[2] & f[3] & f[4] & f[5]) == 0xFF ?
-				QLXGE_XGMAC_RX_BCAST_PKTS : QLXGE_XGMAC_RX_MCAST_PKTS, 1);
-	else
-		sim_xgmac_count(fn, QLXGE_XGMAC_RX_UCAST_PKTS, 1);
-	if (sim_is_pause(f, len)) {
-		sim_xgmac_count(fn, QLXGE_XGMAC_RX_CTL_PKTS, 1);
-		sim_xgmac_count(fn, QLXGE_XGMAC_RX_PAUSE_PKTS, 1);
-	}
-	if (fcs_err)
-		sim_xgmac_count(fn, wl < 64 ? QLXGE_XGMAC_RX_UNDERSIZE_FCS_PKTS :
-				QLXGE_XGMAC_RX_FCS_ERR_PKTS, 1);
-	if (wl < 64)
-		sim_xgmac_count(fn, QLXGE_XGMAC_RX_UNDERSIZE_PKTS, 1);
-	else if (oversize)
-		sim_xgmac_count(fn, QLXGE_XGMAC_RX_OVERSIZE_PKTS, 1);
-	else
-		sim_xgmac_count(fn, sim_size_bucket(wl, QLXGE_XGMAC_RX_64_PKTS), 1);
 }

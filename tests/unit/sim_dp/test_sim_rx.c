@@ -543,6 +543,40 @@ test_rx_checksum_flags(void **state)
 	assert_int_equal(e->v.flags3, 0);
 }
 
+/*
+ * The checksums are summed 8 bytes at a time: every length (all remainders modulo 16, odd
+ * ones), both L4 protocols and both IP versions, with payload bytes that make carries. A good
+ * frame has neither IE nor TE; one flipped bit anywhere in the L4 segment gives TE.
+ */
+static void
+test_rx_checksum_all_lengths(void **state)
+{
+	struct env *e = *state;
+
+	for (int v6 = 0; v6 < 2; v6++) {
+		for (int p = 0; p < 2; p++) {
+			enum t_l4 l4 = p ? T_UDP : T_TCP;
+
+			for (uint32_t pay = 0; pay < 80; pay++) {
+				uint32_t at;
+
+				t_build(e->buf, &e->f, my_mac, -1, v6, l4, pay,
+					(uint8_t)(0xF0 + pay));
+				assert_int_equal(classify(e), SIM_RX_DELIVER);
+				assert_int_equal(e->v.flags1 & 0x1C, 0);
+				/* a bit flip in the segment (not in the UDP checksum
+				 * field: 0 there means "none") */
+				at = e->f.l4 + (pay * 7) % (e->f.len - e->f.l4);
+				if (l4 == T_UDP && at >= e->f.l4 + 6 && at < e->f.l4 + 8)
+					at = e->f.l4;
+				e->buf[at] ^= (uint8_t)(1u << (pay % 8));
+				assert_int_equal(classify(e), SIM_RX_DELIVER);
+				assert_int_equal(e->v.flags1 & 0x1C, QLXGE_IB_MAC_FLAGS1_TE);
+			}
+		}
+	}
+}
+
 static void
 test_rx_ipv6_extension_header(void **state)
 {
@@ -686,6 +720,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_rx_vlan_modes, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_rx_vlan_strip, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_rx_checksum_flags, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_rx_checksum_all_lengths, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_rx_ipv6_extension_header, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_rx_rss_slot, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_rx_table_access, setup, teardown),

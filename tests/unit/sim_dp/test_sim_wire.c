@@ -183,6 +183,66 @@ test_wire_ring_full_and_wrap(void **state)
 	sim_wire_close(w);
 }
 
+/* A burst looks at frames without taking them; a release takes the first n, across wraps. */
+static void
+test_wire_burst_release(void **state)
+{
+	struct qlxge_sim_wire_cfg cfg = { .kind = QLXGE_SIM_WIRE_LOOP };
+	static uint8_t b[SIM_WIRE_MAX_FRAME];
+	const uint8_t *fr[SIM_WIRE_BURST_MAX];
+	uint32_t ln[SIM_WIRE_BURST_MAX];
+	struct sim_wire_stats st;
+	struct sim_wire *w;
+	uint32_t sent = 0, next = 0;
+	unsigned int n;
+
+	(void)state;
+	assert_int_equal(sim_wire_open(&cfg, &w), 0);
+	assert_int_equal(sim_wire_rx_burst(w, fr, ln, SIM_WIRE_BURST_MAX), 0);
+	sim_wire_rx_release(w, 5);	/* nothing looked at: nothing taken */
+	/* many rounds of mixed sizes: the ring wraps under the bursts */
+	for (uint32_t round = 0; round < 400; round++) {
+		for (uint32_t i = 0; i < 20; i++, sent++) {
+			frame(b, len_of(sent) * 5, sent);
+			assert_int_equal(sim_wire_tx(w, b, len_of(sent) * 5), 0);
+		}
+		n = sim_wire_rx_burst(w, fr, ln, SIM_WIRE_BURST_MAX);
+		assert_int_equal(n, sent - next < SIM_WIRE_BURST_MAX ? sent - next :
+				    SIM_WIRE_BURST_MAX);
+		for (unsigned int i = 0; i < n; i++)
+			assert_true(frame_ok(fr[i], ln[i], next + i, len_of(next + i) * 5));
+		/* take a part; the rest comes again, first, in the next burst */
+		sim_wire_rx_release(w, n / 2 + 1);
+		next += n / 2 + 1;
+		n = sim_wire_rx_burst(w, fr, ln, 3);
+		assert_true(n <= 3);
+		if (n != 0)
+			assert_true(frame_ok(fr[0], ln[0], next, len_of(next) * 5));
+		sim_wire_rx_release(w, 0);
+	}
+	/* drain with single-frame bursts and peek/consume, mixed */
+	while (next < sent) {
+		const uint8_t *p;
+		uint32_t l;
+
+		if (next & 1) {
+			assert_int_equal(sim_wire_rx_burst(w, fr, ln, 1), 1);
+			assert_true(frame_ok(fr[0], ln[0], next, len_of(next) * 5));
+			sim_wire_rx_release(w, 1);
+		} else {
+			assert_int_equal(sim_wire_rx_peek(w, &p, &l), 0);
+			assert_true(frame_ok(p, l, next, len_of(next) * 5));
+			sim_wire_rx_consume(w);
+		}
+		next++;
+	}
+	assert_int_equal(sim_wire_rx_burst(w, fr, ln, SIM_WIRE_BURST_MAX), 0);
+	sim_wire_stats_get(w, &st);
+	assert_int_equal(st.rx_frames, sent);
+	assert_int_equal(st.tx_frames, sent);
+	sim_wire_close(w);
+}
+
 /* ---- peer ---- */
 
 static void
@@ -505,6 +565,7 @@ main(void)
 		cmocka_unit_test(test_wire_open_invalid),
 		cmocka_unit_test(test_wire_loop_in_order),
 		cmocka_unit_test(test_wire_ring_full_and_wrap),
+		cmocka_unit_test(test_wire_burst_release),
 		cmocka_unit_test(test_wire_peer_both_ways),
 		cmocka_unit_test(test_wire_peer_two_threads),
 		cmocka_unit_test(test_wire_pcap_as_fast_as_possible),
