@@ -5,8 +5,9 @@
  * ethdev glue of the qlxge PMD: the ops table, the common init both probes end in, bring-up and
  * teardown of a port (fact sheet §4), configure/start/stop/close/reset, link state from STS and
  * firmware AENs (interrupt on vector 0, with a polling alarm as fallback and safety net), fatal
- * errors as RTE_ETH_EVENT_INTR_RESET, and the small firmware-backed ops (version, LED, pause,
- * MTU). Registers are reached only through qlxge_hw_* and qlxge_mbox_*.
+ * errors as RTE_ETH_EVENT_INTR_RESET, the administrative link state (set_link_up/down: the
+ * port's MAC enables), and the small firmware-backed ops (version, LED, pause, MTU). Registers
+ * are reached only through qlxge_hw_* and qlxge_mbox_*.
  */
 
 #include <errno.h>
@@ -27,6 +28,8 @@
 static int qlxge_dev_configure(struct rte_eth_dev *dev);
 static int qlxge_dev_start(struct rte_eth_dev *dev);
 static int qlxge_dev_stop(struct rte_eth_dev *dev);
+static int qlxge_dev_set_link_up(struct rte_eth_dev *dev);
+static int qlxge_dev_set_link_down(struct rte_eth_dev *dev);
 static int qlxge_link_update(struct rte_eth_dev *dev, int wait_to_complete);
 static int qlxge_mtu_set(struct rte_eth_dev *dev, uint16_t mtu);
 static int qlxge_dev_infos_get(struct rte_eth_dev *dev, struct rte_eth_dev_info *info);
@@ -38,12 +41,13 @@ static int qlxge_flow_ctrl_get(struct rte_eth_dev *dev, struct rte_eth_fc_conf *
 static int qlxge_flow_ctrl_set(struct rte_eth_dev *dev, struct rte_eth_fc_conf *fc);
 static int qlxge_dev_reset(struct rte_eth_dev *dev);
 
-/* In eth_dev_ops order. dev_set_link_up/down are absent: the fact sheet names no firmware
- * command or register that takes a port's link administratively down (docs/guides). */
+/* In eth_dev_ops order. */
 static const struct eth_dev_ops qlxge_eth_dev_ops = {
 	.dev_configure = qlxge_dev_configure,
 	.dev_start = qlxge_dev_start,
 	.dev_stop = qlxge_dev_stop,
+	.dev_set_link_up = qlxge_dev_set_link_up,
+	.dev_set_link_down = qlxge_dev_set_link_down,
 	.dev_close = qlxge_dev_close,
 	.dev_reset = qlxge_dev_reset,
 	.link_update = qlxge_link_update,
@@ -139,6 +143,26 @@ qlxge_dev_service(struct rte_eth_dev *dev)
 	}
 }
 
+/*
+ * An administrative link change has no AEN behind it (the physical link does not move): one
+ * service run right away reports it through the LSC path above. As an EAL alarm it runs on the
+ * interrupt thread, serialised with the handler and the periodic alarm, which would report it
+ * at its next period anyway.
+ */
+static void
+qlxge_dev_lsc_alarm(void *arg)
+{
+	qlxge_dev_service(arg);
+}
+
+static void
+qlxge_dev_lsc_kick(struct rte_eth_dev *dev)
+{
+	if (rte_eal_alarm_set(1, qlxge_dev_lsc_alarm, dev) != 0)
+		QLXGE_DRV_LOG(DEBUG, "port %u: LSC left to the periodic service",
+			      dev->data->port_id);
+}
+
 static void
 qlxge_dev_interrupt_handler(void *arg)
 {
@@ -200,6 +224,7 @@ qlxge_intr_teardown(struct rte_eth_dev *dev)
 	struct rte_intr_handle *h = dev->intr_handle;
 
 	rte_eal_alarm_cancel(qlxge_dev_alarm, dev);
+	rte_eal_alarm_cancel(qlxge_dev_lsc_alarm, dev);
 	if (ad->hw.irq) {
 		/* the handler re-enables the vector: take it away before masking */
 		rte_intr_callback_unregister_sync(h, qlxge_dev_interrupt_handler, dev);
@@ -347,6 +372,95 @@ qlxge_dev_quiesce(struct rte_eth_dev *dev)
 	return ret;
 }
 
+/* ---- administrative link: the port's MAC enables (§11.2) --------------------------------- */
+
+/* Set the MAC enables again if this port cleared them. */
+static int
+qlxge_dev_mac_restore(struct rte_eth_dev *dev)
+{
+	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
+	int ret;
+
+	if (!ad->mac_off)
+		return 0;
+	ret = qlxge_hw_mac_enable(&ad->hw, true);
+	if (ret != 0) {
+		QLXGE_DRV_LOG(ERR, "port %u: MAC enables not restored: %d", dev->data->port_id,
+			      ret);
+		return ret;
+	}
+	ad->mac_off = false;
+	return 0;
+}
+
+/* At start: the MAC enables as the administrative state wants them (set unless set down). */
+static int
+qlxge_dev_mac_apply(struct rte_eth_dev *dev)
+{
+	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
+	bool down = __atomic_load_n(&ad->admin_down, __ATOMIC_ACQUIRE);
+	int ret;
+
+	ret = qlxge_hw_mac_enable(&ad->hw, !down);
+	if (ret != 0) {
+		QLXGE_DRV_LOG(ERR, "port %u: MAC enables not %s: %d", dev->data->port_id,
+			      down ? "cleared" : "set", ret);
+		if (down)
+			qlxge_hw_mac_enable(&ad->hw, true);	/* TX may be off already */
+		return ret;
+	}
+	ad->mac_off = down;
+	return 0;
+}
+
+/*
+ * The administrative link state of the port (ethdev checks nothing for these ops). Started: the
+ * MAC enables change now. Stopped: only the state is recorded and the next start applies it.
+ * Down, the link is reported down whatever STS.PLx says; the change is reported by an LSC event.
+ */
+static int
+qlxge_dev_set_link(struct rte_eth_dev *dev, bool up)
+{
+	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
+	int ret;
+
+	if (qlxge_dev_fatal(ad) || !ad->hw_up) {
+		QLXGE_DRV_LOG(ERR, "port %u: adapter in error, reset the port first",
+			      dev->data->port_id);
+		return -EIO;
+	}
+	if (ad->started) {
+		ret = qlxge_hw_mac_enable(&ad->hw, up);
+		if (ret != 0) {
+			QLXGE_DRV_LOG(ERR, "port %u: set link %s failed: %d", dev->data->port_id,
+				      up ? "up" : "down", ret);
+			/* a half-done disable may have stopped TX: put it back, stay up */
+			if (!up && qlxge_hw_mac_enable(&ad->hw, true) != 0)
+				ad->mac_off = true;
+			return ret;
+		}
+		ad->mac_off = !up;
+	}
+	__atomic_store_n(&ad->admin_down, !up, __ATOMIC_RELEASE);
+	QLXGE_DRV_LOG(INFO, "port %u: link set %s%s", dev->data->port_id, up ? "up" : "down",
+		      ad->started ? "" : " (applied at start)");
+	qlxge_link_update(dev, 0);
+	qlxge_dev_lsc_kick(dev);
+	return 0;
+}
+
+static int
+qlxge_dev_set_link_up(struct rte_eth_dev *dev)
+{
+	return qlxge_dev_set_link(dev, true);
+}
+
+static int
+qlxge_dev_set_link_down(struct rte_eth_dev *dev)
+{
+	return qlxge_dev_set_link(dev, false);
+}
+
 static int
 qlxge_dev_start(struct rte_eth_dev *dev)
 {
@@ -361,6 +475,10 @@ qlxge_dev_start(struct rte_eth_dev *dev)
 			      dev->data->port_id);
 		return -EIO;
 	}
+	/* the MAC enables first, so a port set down before start never passes a frame */
+	ret = qlxge_dev_mac_apply(dev);
+	if (ret != 0)
+		return ret;
 	/* §4.3: completion queues (RX, then each TX queue's), RSS, work queues, filters */
 	for (i = 0; i < dev->data->nb_rx_queues; i++) {
 		rxq = dev->data->rx_queues[i];
@@ -396,19 +514,29 @@ err_quiesce:
 	QLXGE_DRV_LOG(ERR, "port %u: start failed: %d", dev->data->port_id, ret);
 	ad->started = false;
 	qlxge_dev_quiesce(dev);
+	qlxge_dev_mac_restore(dev);
 	return ret;
 }
 
+/*
+ * Stop leaves the function as reset found it: queues and filters gone, the MAC enables set (by
+ * the firmware on the ISP8000, by the §4.6 bring-up on the ISP8012). A set_link_down made while
+ * started ends here: the next start brings the port up, as on other PMDs.
+ */
 static int
 qlxge_dev_stop(struct rte_eth_dev *dev)
 {
 	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
+	int ret, ret2;
 
 	if (!ad->started)
 		return 0;
 	ad->started = false;
 	dev->data->dev_started = 0;
-	return qlxge_dev_quiesce(dev);
+	ret = qlxge_dev_quiesce(dev);
+	ret2 = qlxge_dev_mac_restore(dev);
+	__atomic_store_n(&ad->admin_down, false, __ATOMIC_RELEASE);
+	return ret != 0 ? ret : ret2;
 }
 
 int
@@ -444,6 +572,7 @@ qlxge_dev_reset(struct rte_eth_dev *dev)
 	int ret;
 
 	rte_eal_alarm_cancel(qlxge_dev_alarm, dev);
+	rte_eal_alarm_cancel(qlxge_dev_lsc_alarm, dev);
 	if (ad->hw.irq)
 		qlxge_hw_intr_disable(&ad->hw);
 	qlxge_hw_down(dev);
@@ -465,7 +594,10 @@ qlxge_dev_reset(struct rte_eth_dev *dev)
 
 /* ---- link ---------------------------------------------------------------------------- */
 
-/* Link state is STS.PLx (§2.8); speed is the firmware's link-status word (§9.4). */
+/*
+ * Link state is STS.PLx (§2.8); speed is the firmware's link-status word (§9.4). A port set down
+ * (set_link_down) reports down: its MAC neither sends nor receives, though the PHY's link stays.
+ */
 static int
 qlxge_link_update(struct rte_eth_dev *dev, int wait_to_complete)
 {
@@ -475,7 +607,8 @@ qlxge_link_update(struct rte_eth_dev *dev, int wait_to_complete)
 	uint32_t waited = 0;
 	bool up = false;
 
-	if (ad->hw_up && !qlxge_dev_fatal(ad)) {
+	if (ad->hw_up && !qlxge_dev_fatal(ad) &&
+	    !__atomic_load_n(&ad->admin_down, __ATOMIC_ACQUIRE)) {
 		up = qlxge_hw_link_up(&ad->hw);
 		while (!up && wait_to_complete && waited < QLXGE_LINK_WAIT_US) {
 			rte_delay_us(10000);

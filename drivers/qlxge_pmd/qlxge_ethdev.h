@@ -195,6 +195,8 @@ struct qlxge_adapter {
 	bool polling;		/* no interrupt: an alarm services vector 0 */
 	bool lsc_up;		/* link state last reported by an LSC event */
 	bool reset_req;		/* the data path found the device broken: raise INTR_RESET */
+	bool admin_down;	/* dev_set_link_down in force (read by the service: atomic) */
+	bool mac_off;		/* the PMD cleared the MAC enables: stop must set them again */
 	struct rte_ether_addr perm_mac;
 	struct qlxge_hw_counters base;
 };

@@ -5,7 +5,8 @@
  * Register access of the qlxge PMD: the per-process register bus, mask-write registers (§2.1),
  * hardware semaphores (§3), the index/data pairs PROC (§9.1), FLASH (§10.1), XGMAC (§11.1),
  * MAC_ADDR (§12.1) and RT (§12.3), ICB loads through CFG (§2.7), function reset (§2.4, §4.2),
- * the base bring-up of §4.3 and interrupt enables (§8.2), and the ISP8012 port bring-up (§4.6).
+ * the base bring-up of §4.3 and interrupt enables (§8.2), the ISP8012 port bring-up (§4.6), and
+ * the port's MAC enables (§11.2) behind the administrative link state.
  */
 
 #include <errno.h>
@@ -330,6 +331,58 @@ qlxge_hw_xgmac_read64_locked(const struct qlxge_hw *hw, uint32_t reg, uint64_t *
 		return ret;
 	*val = ((uint64_t)hi2 << 32) | lo;
 	return 0;
+}
+
+/* One MAC enable (EN, bit 1 of TX_CFG or RX_CFG), other bits kept, then read back. */
+static int
+qlxge_hw_mac_en_locked(const struct qlxge_hw *hw, uint32_t reg, uint32_t en, bool on,
+		       const char *name)
+{
+	uint32_t val, want;
+	int ret;
+
+	ret = qlxge_hw_xgmac_read_locked(hw, reg, &val);
+	if (ret != 0)
+		goto err;
+	want = on ? val | en : val & ~en;
+	if (want == val)
+		return 0;
+	ret = qlxge_hw_xgmac_write_locked(hw, reg, want);
+	if (ret == 0)
+		ret = qlxge_hw_xgmac_read_locked(hw, reg, &val);
+	if (ret == 0 && (val & en) != (want & en))
+		ret = -EIO;	/* the MAC did not take the bit */
+	if (ret == 0)
+		return 0;
+err:
+	QLXGE_HW_LOG(ERR, "port %u: XGMAC %s (0x%03x) EN %s failed: %d", hw->port_id, name, reg,
+		     on ? "set" : "clear", ret);
+	return ret;
+}
+
+/*
+ * §11.2: the port's MAC transmitter and receiver enables, TX_CFG.EN and RX_CFG.EN, both set or
+ * both cleared, under the port's XGMAC semaphore (§11.1). The firmware (ISP8000) or the §4.6
+ * bring-up (ISP8012) sets them; clear means the MAC neither sends nor receives frames (an
+ * inference: the drivers only ever set EN to bring the MAC up, docs/hardware-notes.md). The
+ * physical link (STS.PLx) does not follow. TX_CFG first, then RX_CFG; a failure stops there,
+ * logged with the register's name, and the caller reports it (-ETIMEDOUT, -EIO).
+ */
+int
+qlxge_hw_mac_enable(const struct qlxge_hw *hw, bool on)
+{
+	int ret;
+
+	ret = qlxge_hw_xgmac_lock(hw);
+	if (ret != 0)
+		return ret;
+	ret = qlxge_hw_mac_en_locked(hw, QLXGE_XGMAC_TX_CFG, QLXGE_XGMAC_TX_CFG_EN, on,
+				     "TX_CFG");
+	if (ret == 0)
+		ret = qlxge_hw_mac_en_locked(hw, QLXGE_XGMAC_RX_CFG, QLXGE_XGMAC_RX_CFG_EN, on,
+					     "RX_CFG");
+	qlxge_hw_xgmac_unlock(hw);
+	return ret;
 }
 
 /*

@@ -104,6 +104,7 @@ int qlxge_hw_xgmac_read(const struct qlxge_hw *hw, uint32_t reg, uint32_t *val);
 int qlxge_hw_xgmac_read64_locked(const struct qlxge_hw *hw, uint32_t reg, uint64_t *val);
 int qlxge_hw_xgmac_lock(const struct qlxge_hw *hw);
 void qlxge_hw_xgmac_unlock(const struct qlxge_hw *hw);
+int qlxge_hw_mac_enable(const struct qlxge_hw *hw, bool on);
 int qlxge_hw_mac_table_write(const struct qlxge_hw *hw, uint32_t type, uint32_t index,
 			     const uint32_t *words, unsigned int nwords, bool enable);
 int qlxge_hw_route_write(const struct qlxge_hw *hw, unsigned int slot, uint32_t dst,

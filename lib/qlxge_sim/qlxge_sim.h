@@ -256,6 +256,11 @@ struct qlxge_sim_counters {
 	uint64_t rx_errors;		/**< frames delivered with an error code (bad FCS) */
 	uint64_t rx_drops_fcs;		/**< bad-FCS frames dropped by a routing slot */
 	uint64_t aens_lost;		/**< AENs dropped: outbound mailbox queue full */
+	/* added for the MAC enables (XGMAC TX_CFG.EN / RX_CFG.EN, §11.2) */
+	uint64_t tx_drops_mac_disabled;	/**< frames the TX engine made while TX_CFG.EN was clear:
+					     completed, not sent */
+	uint64_t rx_drops_mac_disabled;	/**< frames from the wire dropped while RX_CFG.EN was
+					     clear (not counted by the XGMAC RX counters) */
 };
 int qlxge_sim_counters_get(struct qlxge_sim_func *fn, struct qlxge_sim_counters *c);
 

@@ -173,6 +173,10 @@ struct sim_port {
 /* XGMAC of one port, §11. */
 #define SIM_XGMAC_WORDS		(QLXGE_XGMAC_REGISTER_END / 4)
 struct sim_xgmac {
+	/* TX_CFG.EN / RX_CFG.EN as last written (§11.2), read once per frame (TX) or per batch
+	 * (RX): clear = the MAC neither sends nor receives (an inference, docs/model.md) */
+	bool tx_en;
+	bool rx_en;
 	uint32_t regs[SIM_XGMAC_WORDS];	/* control registers */
 	uint64_t cnt[SIM_XGMAC_WORDS / 2];	/* counters by offset / 8 */
 };

@@ -145,12 +145,20 @@ sim_cq_poll(struct qlxge_sim_func *fn, unsigned int q, uint64_t now)
 
 /* ---- work queues ---------------------------------------------------------------------------- */
 
-/* Frames of the TX engine: counted by the MAC, then looped back or put on the wire. */
+/*
+ * Frames of the TX engine: counted by the MAC, then looped back or put on the wire. A MAC whose
+ * transmitter is disabled (TX_CFG.EN clear) sends nothing and counts nothing; the frame is lost
+ * after the TX engine, so its IOCB completes as usual (the host side of the chip is unaffected).
+ */
 static int
 sim_tx_emit(void *arg, const uint8_t *frame, uint32_t len)
 {
 	struct qlxge_sim_func *fn = arg;
 
+	if (unlikely(!fn->xg.tx_en)) {
+		fn->cnt.tx_drops_mac_disabled++;
+		return -ENETDOWN;
+	}
 	sim_xgmac_count_tx(fn, frame, len);
 	if (unlikely(fn->port.link_config & QLXGE_LINK_CFG_LOOPBACK_MASK)) {
 		/* SET_PORT_CFG loopback (§9.4): the frame comes back on the port's own RX */

@@ -427,6 +427,10 @@ sim_rx_frame(struct qlxge_sim_func *fn, const uint8_t *frame, uint32_t len)
 {
 	struct sim_xgmac_rx_acc acc = { 0, 0 };
 
+	if (unlikely(!fn->xg.rx_en)) {
+		fn->cnt.rx_drops_mac_disabled++;	/* the receiver is off (RX_CFG.EN) */
+		return;
+	}
 	if (!(fn->regs[QLXGE_REG_FSC / 4] & QLXGE_FSC_FE)) {
 		fn->cnt.rx_drops_filter++;
 		return;
@@ -470,6 +474,9 @@ sim_rx_poll(struct qlxge_sim_func *fn, uint64_t now)
 			break;
 		if (unlikely(!fn->port.link_up)) {
 			i = nb;		/* no carrier: the frames are lost */
+		} else if (unlikely(!fn->xg.rx_en)) {
+			i = nb;		/* the receiver is off (RX_CFG.EN): the MAC takes nothing */
+			fn->cnt.rx_drops_mac_disabled += nb;
 		} else if (unlikely(!fe)) {
 			i = nb;		/* a disabled function takes nothing */
 			fn->cnt.rx_drops_filter += nb;

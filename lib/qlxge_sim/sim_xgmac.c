@@ -8,8 +8,9 @@
  * read back) and the statistics counters, 64 bits each as two 32-bit registers, low word at the
  * offset and high word at offset + 4 (Linux's order, §15 #14), counted from the frames the port
  * sends and receives (lengths include the 4-byte FCS the MAC adds or checks; the counting is
- * inline in the TX and RX loops, sim_internal.h). STAT_CNT_CTL clears them. Also the
- * XG_SERDES_ADDR / DATA window (plain storage).
+ * inline in the TX and RX loops, sim_internal.h). STAT_CNT_CTL clears them. TX_CFG.EN and
+ * RX_CFG.EN (§11.2) gate the port's frames (sim_queue.c, sim_rxq.c). Also the XG_SERDES_ADDR /
+ * DATA window (plain storage).
  */
 
 #include <string.h>
@@ -34,14 +35,32 @@ sim_xgmac_is_tx_counter(uint32_t off)
 	       (off >= QLXGE_XGMAC_TX_PRIO_PKTS(0) && off < QLXGE_XGMAC_RX_PRIO_DISCARDS(0));
 }
 
+/* The derived enables the data path reads, from TX_CFG / RX_CFG. */
+static void
+sim_xgmac_en_sync(struct qlxge_sim_func *fn)
+{
+	fn->xg.tx_en = (fn->xg.regs[QLXGE_XGMAC_TX_CFG / 4] & QLXGE_XGMAC_TX_CFG_EN) != 0;
+	fn->xg.rx_en = (fn->xg.regs[QLXGE_XGMAC_RX_CFG / 4] & QLXGE_XGMAC_RX_CFG_EN) != 0;
+}
+
+/*
+ * Power-on state of the port's MAC. The 8000's firmware has initialized the port (§4.6 says the
+ * 8012 is the one without a firmware port init; STS.PIx is set at power-on, §16.6): jumbo,
+ * statistics and both enables as the 8012 bring-up would leave them. On the 8012 nothing has run:
+ * every control register reads 0, TX_CFG.EN and RX_CFG.EN included, until the driver's bring-up
+ * (§4.6 step 3) sets them; until then the port neither sends nor receives.
+ */
 void
 sim_xgmac_power_on(struct qlxge_sim_func *fn)
 {
 	memset(&fn->xg, 0, sizeof(fn->xg));
-	fn->xg.regs[QLXGE_XGMAC_GLOBAL_CFG / 4] = QLXGE_XGMAC_GLOBAL_CFG_JUMBO |
-		QLXGE_XGMAC_GLOBAL_CFG_TX_STAT_EN | QLXGE_XGMAC_GLOBAL_CFG_RX_STAT_EN;
-	fn->xg.regs[QLXGE_XGMAC_TX_CFG / 4] = QLXGE_XGMAC_TX_CFG_EN;
-	fn->xg.regs[QLXGE_XGMAC_RX_CFG / 4] = QLXGE_XGMAC_RX_CFG_EN;
+	if (fn->ad->device_id != QLXGE_PCI_DEVICE_ID_8012) {
+		fn->xg.regs[QLXGE_XGMAC_GLOBAL_CFG / 4] = QLXGE_XGMAC_GLOBAL_CFG_JUMBO |
+			QLXGE_XGMAC_GLOBAL_CFG_TX_STAT_EN | QLXGE_XGMAC_GLOBAL_CFG_RX_STAT_EN;
+		fn->xg.regs[QLXGE_XGMAC_TX_CFG / 4] = QLXGE_XGMAC_TX_CFG_EN;
+		fn->xg.regs[QLXGE_XGMAC_RX_CFG / 4] = QLXGE_XGMAC_RX_CFG_EN;
+	}
+	sim_xgmac_en_sync(fn);
 }
 
 static uint32_t
@@ -86,6 +105,16 @@ sim_xgmac_reg_write(struct qlxge_sim_func *fn, uint32_t off, uint32_t v)
 	SIM_TRACE(regs, xgmac_reg, SIM_FN_FMT " [0x%03x] 0x%08x -> 0x%08x", SIM_FN_ARGS(fn), off,
 		  fn->xg.regs[off / 4], v);
 	fn->xg.regs[off / 4] = v;
+	if (off == QLXGE_XGMAC_TX_CFG || off == QLXGE_XGMAC_RX_CFG) {
+		bool tx = fn->xg.tx_en, rx = fn->xg.rx_en;
+
+		sim_xgmac_en_sync(fn);
+		if (tx != fn->xg.tx_en || rx != fn->xg.rx_en)
+			SIM_LOG(INFO, regs, "port %s.%u MAC TX %s -> %s, RX %s -> %s",
+				fn->ad->name, fn->idx, tx ? "on" : "off",
+				fn->xg.tx_en ? "on" : "off", rx ? "on" : "off",
+				fn->xg.rx_en ? "on" : "off");
+	}
 }
 
 uint32_t

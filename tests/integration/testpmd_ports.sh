@@ -3,9 +3,10 @@
 # Copyright(c) 2026 The qlxge authors
 #
 # The README demo through dpdk-testpmd: two ports of one model adapter (net_qlxge_sim, functions
-# 0 and 1, cabled back to back), then the acceptance sequence of issue 5 on stdin; each step's
-# output is checked. --rxq/--txq 2: ethdev accepts an RSS change only on a port configured for
-# RSS, which testpmd does only with more than one RX queue.
+# 0 and 1, cabled back to back), then the acceptance sequence of issue 5 on stdin, ending with
+# set link-down / link-up on port 0; each step's output is checked. --rxq/--txq 2: ethdev
+# accepts an RSS change only on a port configured for RSS, which testpmd does only with more
+# than one RX queue.
 # Usage: testpmd_ports.sh <path to librte_net_qlxge.so>
 set -euo pipefail
 so=${1:?usage: $0 <librte_net_qlxge.so>}
@@ -28,6 +29,10 @@ port config all rss all
 port start all
 show port info 0
 show port 0 macs
+set link-down port 0
+show port info 0
+set link-up port 0
+show port info 0
 quit
 '
 set +e
@@ -68,6 +73,10 @@ grep -q '^tx_size_64_packets: ' "$log" || fail "no size-bucket xstats"
 grep -q '^MTU: 9000$' "$log" || fail "MTU 9000 not applied"
 grep -q '^Promiscuous mode: disabled$' "$log" || fail "promiscuous mode not disabled"
 grep -q '02:00:00:00:00:09' "$log" || fail "added MAC not listed"
+# set link-down / link-up port 0: the last two port-info reports read down, then up again
+links=$(grep -E '^Link status: ' "$log" | tail -2 | tr '\n' ' ')
+[ "$links" = "Link status: down Link status: up " ] ||
+	fail "set link-down/up port 0: last link reports were '$links'"
 if grep -qiE 'failed|error \(|Fail to|invalid' "$log"; then
 	grep -iE 'failed|error \(|Fail to|invalid' "$log"
 	fail "a command failed"

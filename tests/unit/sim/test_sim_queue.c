@@ -27,12 +27,12 @@ struct qfix {
 };
 
 static void
-qfix_up(struct qfix *f, uint32_t sbq_prod)
+qfix_up_dev(struct qfix *f, uint32_t sbq_prod, uint16_t device_id)
 {
 	struct qlxge_sim_wire_cfg w = { .kind = QLXGE_SIM_WIRE_LOOP };
 	struct st_aen_log log = { .n = 0 };
 
-	st_env_init(&f->e, 0);
+	st_env_init(&f->e, device_id);
 	f->fn = f->e.fn[0];
 	st_func_up(f->fn);
 	st_cq_setup(f->fn, &f->rx, RXQ, 64, 1, 32, 2048, 64, 256);
@@ -45,6 +45,12 @@ qfix_up(struct qfix *f, uint32_t sbq_prod)
 	st_aens(&f->e, f->fn, &log);
 	assert_true(st_aen_seen(&log, QLXGE_AEN_LINK_UP));
 	f->buf = st_dma_alloc(16384, &f->buf_iova);
+}
+
+static void
+qfix_up(struct qfix *f, uint32_t sbq_prod)
+{
+	qfix_up_dev(f, sbq_prod, 0);
 }
 
 static void
@@ -455,6 +461,190 @@ test_queue_xgmac_counters(void **state)
 	qfix_down(&f);
 }
 
+/* §11.1: read / write an XGMAC control register through the window (caller holds the sem). */
+static uint32_t
+xg_rd(struct qlxge_sim_func *fn, uint32_t reg)
+{
+	st_wr(fn, QLXGE_REG_XGMAC_ADDR, reg | QLXGE_XGMAC_ADDR_R);
+	assert_true(st_rd(fn, QLXGE_REG_XGMAC_ADDR) & QLXGE_XGMAC_ADDR_RDY);
+	return st_rd(fn, QLXGE_REG_XGMAC_DATA);
+}
+
+static void
+xg_wr(struct qlxge_sim_func *fn, uint32_t reg, uint32_t v)
+{
+	assert_true(st_rd(fn, QLXGE_REG_XGMAC_ADDR) & QLXGE_XGMAC_ADDR_RDY);
+	st_wr(fn, QLXGE_REG_XGMAC_DATA, v);
+	st_wr(fn, QLXGE_REG_XGMAC_ADDR, reg);
+}
+
+/* Set or clear EN (bit 1) of TX_CFG or RX_CFG (§11.2), leaving the other bits, under the
+ * port's XGMAC semaphore (§11.1). */
+static void
+xg_en(struct qlxge_sim_func *fn, uint32_t sem, uint32_t reg, bool on)
+{
+	uint32_t v;
+
+	assert_true(st_sem_get(fn, sem));
+	v = xg_rd(fn, reg);
+	xg_wr(fn, reg, on ? v | QLXGE_XGMAC_TX_CFG_EN : v & ~(uint32_t)QLXGE_XGMAC_TX_CFG_EN);
+	assert_int_equal(xg_rd(fn, reg) & QLXGE_XGMAC_TX_CFG_EN, on ? QLXGE_XGMAC_TX_CFG_EN : 0);
+	st_sem_put(fn, sem);
+}
+
+static struct qlxge_sim_counters
+sim_cnt(struct qlxge_sim_func *fn)
+{
+	struct qlxge_sim_counters c;
+
+	assert_int_equal(qlxge_sim_counters_get(fn, &c), 0);
+	return c;
+}
+
+/*
+ * §11.2 TX_CFG.EN clear: the MAC sends nothing (no frame on the loop wire, no XGMAC TX count)
+ * while the IOCB still completes without error; the physical link is unchanged. EN set again:
+ * frames flow.
+ */
+static void
+test_queue_mac_tx_disabled(void **state)
+{
+	struct st_aen_log log = { .n = 0 };
+	const struct qlxge_ib_mac_rsp *r;
+	const struct qlxge_ob_mac_rsp *t;
+	struct qfix f;
+
+	(void)state;
+	qfix_up(&f, 48);
+	xg_en(f.fn, QLXGE_SEM_XGMAC0, QLXGE_XGMAC_TX_CFG, false);
+	st_frame_udp(f.buf, 200, f.e.mac[0], 0);
+	qfix_send(&f, 200, 1, 0);
+	t = qfix_tx_done(&f, 1);
+	assert_int_equal(t->flags1 & (QLXGE_OB_MAC_RSP_FLAGS1_E | QLXGE_OB_MAC_RSP_FLAGS1_S), 0);
+	assert_null(st_cq_next(f.fn, &f.rx));
+	assert_int_equal(sim_cnt(f.fn).tx_drops_mac_disabled, 1);
+	assert_int_equal(sim_cnt(f.fn).tx_frames, 0);
+	assert_int_equal(sim_cnt(f.fn).tx_errors, 0);
+	assert_int_equal(sim_cnt(f.fn).rx_frames, 0);
+	assert_true(st_sem_get(f.fn, QLXGE_SEM_XGMAC0));
+	assert_int_equal(xg_cnt(f.fn, QLXGE_XGMAC_TX_PKTS), 0);
+	assert_int_equal(xg_cnt(f.fn, QLXGE_XGMAC_RX_PKTS), 0);
+	st_sem_put(f.fn, QLXGE_SEM_XGMAC0);
+	/* the link is the PHY's: still up, no AEN */
+	st_aens(&f.e, f.fn, &log);
+	assert_int_equal(log.n, 0);
+	assert_true(st_rd(f.fn, QLXGE_REG_STS) & QLXGE_STS_PL0);
+	/* enabled again: the frame goes out and comes back */
+	xg_en(f.fn, QLXGE_SEM_XGMAC0, QLXGE_XGMAC_TX_CFG, true);
+	qfix_send(&f, 200, 2, 0);
+	qfix_tx_done(&f, 2);
+	r = (const void *)st_cq_next(f.fn, &f.rx);
+	assert_non_null(r);
+	assert_int_equal(rte_le_to_cpu_32(r->data_len), 200);
+	assert_int_equal(sim_cnt(f.fn).tx_drops_mac_disabled, 1);
+	assert_int_equal(sim_cnt(f.fn).tx_frames, 1);
+	assert_true(st_sem_get(f.fn, QLXGE_SEM_XGMAC0));
+	assert_int_equal(xg_cnt(f.fn, QLXGE_XGMAC_TX_PKTS), 1);
+	assert_int_equal(xg_cnt(f.fn, QLXGE_XGMAC_RX_PKTS), 1);
+	st_sem_put(f.fn, QLXGE_SEM_XGMAC0);
+	qfix_down(&f);
+}
+
+/*
+ * §11.2 RX_CFG.EN clear: frames arriving from the wire are dropped and counted, not by the
+ * XGMAC RX counters, no completion; TX is unaffected. EN set again: frames are received.
+ */
+static void
+test_queue_mac_rx_disabled(void **state)
+{
+	struct st_aen_log log = { .n = 0 };
+	const struct qlxge_ib_mac_rsp *r;
+	struct qfix f;
+
+	(void)state;
+	qfix_up(&f, 48);
+	xg_en(f.fn, QLXGE_SEM_XGMAC0, QLXGE_XGMAC_RX_CFG, false);
+	st_frame_udp(f.buf, 300, f.e.mac[0], 0);
+	qfix_send(&f, 300, 1, 0);
+	qfix_send(&f, 300, 2, 0);
+	qfix_tx_done(&f, 1);
+	qfix_tx_done(&f, 2);
+	assert_null(st_cq_next(f.fn, &f.rx));
+	assert_int_equal(sim_cnt(f.fn).tx_frames, 2);
+	assert_int_equal(sim_cnt(f.fn).rx_drops_mac_disabled, 2);
+	assert_int_equal(sim_cnt(f.fn).rx_frames, 0);
+	assert_int_equal(sim_cnt(f.fn).rx_drops_nobuf, 0);
+	assert_true(st_sem_get(f.fn, QLXGE_SEM_XGMAC0));
+	assert_int_equal(xg_cnt(f.fn, QLXGE_XGMAC_TX_PKTS), 2);
+	assert_int_equal(xg_cnt(f.fn, QLXGE_XGMAC_RX_PKTS), 0);
+	assert_int_equal(xg_cnt(f.fn, QLXGE_XGMAC_RX_BYTES), 0);
+	assert_int_equal(xg_cnt(f.fn, QLXGE_XGMAC_RX_NIC_FIFO_DROP), 0);
+	st_sem_put(f.fn, QLXGE_SEM_XGMAC0);
+	st_aens(&f.e, f.fn, &log);
+	assert_int_equal(log.n, 0);
+	assert_true(st_rd(f.fn, QLXGE_REG_STS) & QLXGE_STS_PL0);
+	xg_en(f.fn, QLXGE_SEM_XGMAC0, QLXGE_XGMAC_RX_CFG, true);
+	qfix_send(&f, 300, 3, 0);
+	qfix_tx_done(&f, 3);
+	r = (const void *)st_cq_next(f.fn, &f.rx);
+	assert_non_null(r);
+	assert_int_equal(rte_le_to_cpu_32(r->data_len), 300);
+	assert_null(st_cq_next(f.fn, &f.rx));
+	assert_int_equal(sim_cnt(f.fn).rx_drops_mac_disabled, 2);
+	assert_int_equal(sim_cnt(f.fn).rx_frames, 1);
+	qfix_down(&f);
+}
+
+/*
+ * Power-on enables: the 8000's firmware has initialized the ports (both EN set, both ports);
+ * the 8012's MAC is untouched until the driver's bring-up sets EN (§4.6 step 3): its frames go
+ * nowhere until then.
+ */
+static void
+test_queue_mac_enables_power_on(void **state)
+{
+	const struct qlxge_ib_mac_rsp *r;
+	struct st_env e;
+	struct qfix f;
+	unsigned int p;
+
+	(void)state;
+	st_env_init(&e, 0);
+	for (p = 0; p < 2; p++) {
+		uint32_t sem = p == 0 ? QLXGE_SEM_XGMAC0 : QLXGE_SEM_XGMAC1;
+
+		assert_true(st_sem_get(e.fn[p], sem));
+		assert_true(xg_rd(e.fn[p], QLXGE_XGMAC_TX_CFG) & QLXGE_XGMAC_TX_CFG_EN);
+		assert_true(xg_rd(e.fn[p], QLXGE_XGMAC_RX_CFG) & QLXGE_XGMAC_RX_CFG_EN);
+		st_sem_put(e.fn[p], sem);
+	}
+	st_env_fini(&e);
+
+	qfix_up_dev(&f, 48, QLXGE_PCI_DEVICE_ID_8012);
+	assert_true(st_sem_get(f.fn, QLXGE_SEM_XGMAC0));
+	assert_int_equal(xg_rd(f.fn, QLXGE_XGMAC_TX_CFG) & QLXGE_XGMAC_TX_CFG_EN, 0);
+	assert_int_equal(xg_rd(f.fn, QLXGE_XGMAC_RX_CFG) & QLXGE_XGMAC_RX_CFG_EN, 0);
+	st_sem_put(f.fn, QLXGE_SEM_XGMAC0);
+	st_frame_udp(f.buf, 100, f.e.mac[0], 0);
+	qfix_send(&f, 100, 1, 0);
+	qfix_tx_done(&f, 1);
+	assert_null(st_cq_next(f.fn, &f.rx));
+	assert_int_equal(sim_cnt(f.fn).tx_drops_mac_disabled, 1);
+	/* §4.6 step 3: TX_CFG and RX_CFG: clear RESET, set EN */
+	assert_true(st_sem_get(f.fn, QLXGE_SEM_XGMAC0));
+	xg_wr(f.fn, QLXGE_XGMAC_TX_CFG, QLXGE_XGMAC_TX_CFG_EN);
+	xg_wr(f.fn, QLXGE_XGMAC_RX_CFG, QLXGE_XGMAC_RX_CFG_EN);
+	st_sem_put(f.fn, QLXGE_SEM_XGMAC0);
+	qfix_send(&f, 100, 2, 0);
+	qfix_tx_done(&f, 2);
+	r = (const void *)st_cq_next(f.fn, &f.rx);
+	assert_non_null(r);
+	assert_int_equal(rte_le_to_cpu_32(r->data_len), 100);
+	assert_int_equal(sim_cnt(f.fn).tx_drops_mac_disabled, 1);
+	assert_int_equal(sim_cnt(f.fn).rx_drops_mac_disabled, 0);
+	qfix_down(&f);
+}
+
 /* §12, §16.13: CAM hit to the CAM's CQ, broadcast slot, no slot matching -> dropped. */
 static void
 test_queue_routing(void **state)
@@ -546,6 +736,9 @@ main(void)
 		cmocka_unit_test(test_queue_xgmac_counters),
 		cmocka_unit_test(test_queue_routing),
 		cmocka_unit_test(test_queue_peer_ports),
+		cmocka_unit_test(test_queue_mac_tx_disabled),
+		cmocka_unit_test(test_queue_mac_rx_disabled),
+		cmocka_unit_test(test_queue_mac_enables_power_on),
 	};
 
 	return cmocka_run_group_tests_name("sim_queue", tests, NULL, NULL);
