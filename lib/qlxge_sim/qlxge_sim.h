@@ -261,6 +261,9 @@ struct qlxge_sim_counters {
 					     completed, not sent */
 	uint64_t rx_drops_mac_disabled;	/**< frames from the wire dropped while RX_CFG.EN was
 					     clear (not counted by the XGMAC RX counters) */
+	/* added by the review fixes */
+	uint64_t rx_drops_cq_invalid;	/**< frames routed to a CQ not loaded, invalid (V clear)
+					     or stopped (CQ_STOP): not a filter drop */
 };
 int qlxge_sim_counters_get(struct qlxge_sim_func *fn, struct qlxge_sim_counters *c);
 

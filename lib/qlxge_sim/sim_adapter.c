@@ -115,6 +115,8 @@ sim_adapter_free(struct qlxge_sim_adapter *ad)
 
 		sim_wire_close(fn->wire);
 		fn->wire = NULL;
+		sim_wire_close(fn->lb_wire);
+		fn->lb_wire = NULL;
 		sim_irq_close(fn);
 		if (fn->db != NULL && fn->db != MAP_FAILED)
 			munmap(fn->db, QLXGE_SIM_DB_BAR_SIZE);
@@ -259,6 +261,10 @@ qlxge_sim_adapter_put(struct qlxge_sim_adapter *adapter)
 		return;
 	qlxge_sim_thread_stop(adapter);
 	qlxge_sim_service_unregister(adapter);
+	/* the last poll step (of a service lcore, whose end DPDK reports through atomics no
+	 * sanitizer sees) ran under the lock: taking it orders its accesses before the free */
+	sim_adapter_lock(adapter);
+	sim_adapter_unlock(adapter);
 	/* A peer wire into this adapter is closed on our side; the far end sees no carrier. */
 	SIM_LOG(INFO, regs, "adapter %s freed", adapter->name);
 	sim_adapter_free(adapter);

@@ -307,7 +307,18 @@ struct sim_wire;
 struct sim_wire_stats {
 	uint64_t tx_frames, tx_bytes, tx_drops;
 	uint64_t rx_frames, rx_bytes;
+	uint64_t rx_drops_oversize;	/* PCAP: records over SIM_WIRE_MAX_FRAME, dropped */
 };
+
+/** A clock of the wires in nanoseconds (monotonic). */
+typedef uint64_t (*sim_wire_clock_fn)(void);
+
+/**
+ * Replace the wires' clock (PCAP rate pacing, TAP carrier checks); NULL restores
+ * CLOCK_MONOTONIC. A test hook: the tests advance a fake clock instead of sleeping, so that no
+ * assertion depends on wall-clock time. Not thread-safe: set it while no wire is in use.
+ */
+void sim_wire_clock_set(sim_wire_clock_fn clock);
 
 /**
  * Open a wire of kind LOOP, PCAP or TAP (cfg fields as in qlxge_sim.h). PEER wires are made by

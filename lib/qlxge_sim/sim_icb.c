@@ -32,6 +32,12 @@ sim_db_clear(struct qlxge_sim_func *fn, uint32_t off)
 	__atomic_store_n((uint32_t *)(fn->db + off), 0, __ATOMIC_RELAXED);
 }
 
+static void
+sim_db_set(struct qlxge_sim_func *fn, uint32_t off, uint32_t v)
+{
+	__atomic_store_n((uint32_t *)(fn->db + off), v, __ATOMIC_RELAXED);
+}
+
 static int
 sim_icb_load_wq(struct qlxge_sim_func *fn, unsigned int q, uint64_t addr)
 {
@@ -63,8 +69,9 @@ sim_icb_load_wq(struct qlxge_sim_func *fn, unsigned int q, uint64_t addr)
 	wq->valid = (len & QLXGE_WQ_ICB_LEN_V) != 0;
 	wq->loaded = true;
 	sim_db_clear(fn, QLXGE_DB_WQ_OFFSET(q) + QLXGE_DB_WQ_PROD_IDX);
-	wq->db_valid_seen = __atomic_load_n((uint32_t *)(fn->db + QLXGE_DB_WQ_OFFSET(q) +
-							 QLXGE_DB_WQ_VALID), __ATOMIC_RELAXED);
+	/* the load decides V; the next write of the valid doorbell, any value, decides again */
+	sim_db_set(fn, QLXGE_DB_WQ_OFFSET(q) + QLXGE_DB_WQ_VALID, SIM_DB_VALID_LOADED);
+	wq->db_valid_seen = SIM_DB_VALID_LOADED;
 	sim_bit_set(fn->wq_live, q, true);
 	SIM_TRACE(regs, icb_wq, SIM_FN_FMT " WQ %u: %u entries at 0x%" PRIx64 " -> CQ %u, V %u",
 		  SIM_FN_ARGS(fn), q, count, wq->base, wq->cq_id, wq->valid);
@@ -170,9 +177,9 @@ sim_icb_load_cq(struct qlxge_sim_func *fn, unsigned int q, uint64_t addr)
 	*cq = nc;
 	if (flags & QLXGE_CQ_ICB_FLAGS_LC) {
 		sim_db_clear(fn, QLXGE_DB_CQ_OFFSET(q) + QLXGE_DB_CQ_CONS_IDX);
-		cq->db_valid_seen = __atomic_load_n((uint32_t *)(fn->db + QLXGE_DB_CQ_OFFSET(q) +
-								 QLXGE_DB_CQ_VALID),
-						    __ATOMIC_RELAXED);
+		/* as for a WQ: the driver's next valid write takes effect, whatever its value */
+		sim_db_set(fn, QLXGE_DB_CQ_OFFSET(q) + QLXGE_DB_CQ_VALID, SIM_DB_VALID_LOADED);
+		cq->db_valid_seen = SIM_DB_VALID_LOADED;
 	}
 	if (flags & QLXGE_CQ_ICB_FLAGS_LL)
 		sim_db_clear(fn, QLXGE_DB_CQ_OFFSET(q) + QLXGE_DB_LBQ_PROD_IDX);

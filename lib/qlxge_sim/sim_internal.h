@@ -25,6 +25,8 @@
 #include <string.h>
 #include <sys/queue.h>
 
+#include <rte_debug.h>
+
 #include "qlxge_contract.h"
 #include "qlxge_sim.h"
 #include "sim_dma.h"
@@ -97,7 +99,9 @@ struct sim_wq {
 	uint64_t base;			/* ring IOVA */
 	uint64_t shadow;		/* consumer-index shadow IOVA */
 	uint32_t cons;			/* next IOCB the device takes */
-	uint32_t db_valid_seen;		/* last value seen in the valid doorbell */
+	uint32_t bad_prod_seen;		/* out-of-range producer last warned about (0 none) */
+	uint32_t db_valid_seen;		/* last value seen in the valid doorbell (or
+					   SIM_DB_VALID_LOADED, stored at the ICB load) */
 	struct sim_dma_ring ring;	/* DMA of the ring */
 	struct sim_dma_win shadow_win;
 	struct qlxge_wq_icb icb;	/* as loaded (dump) */
@@ -140,7 +144,7 @@ struct sim_cq {
 	uint64_t coal_last;		/* us of the latest entry */
 	bool irq_pending;		/* ISR bit: interrupt raised, entries not consumed */
 	bool stopped;			/* CQ_STOP */
-	uint32_t db_valid_seen;
+	uint32_t db_valid_seen;		/* as in struct sim_wq */
 	struct qlxge_cq_icb icb;	/* as loaded (dump) */
 };
 
@@ -218,6 +222,10 @@ struct qlxge_sim_func {
 	struct sim_port port;
 	struct sim_xgmac xg;
 	struct sim_wire *wire;
+	/* SET_PORT_CFG loopback (§9.4): the port's TX frames wait here (a LOOP wire of its own,
+	 * opened at the first looped frame) for the RX side of a later step, so that TX never
+	 * writes RX completions inside its own batch (a shared CQ keeps its room accounting) */
+	struct sim_wire *lb_wire;
 	struct qlxge_sim_wire_cfg wire_cfg;
 	bool carrier;			/* last carrier seen from the wire */
 	uint64_t fault[QLXGE_SIM_FAULT_MAX];
@@ -329,7 +337,6 @@ int sim_cq_post(struct qlxge_sim_func *fn, unsigned int cq_id, const void *entry
 		bool now);
 void sim_cq_ae(struct qlxge_sim_func *fn, unsigned int cq_id, uint8_t event);
 unsigned int sim_rx_poll(struct qlxge_sim_func *fn, uint64_t now);
-void sim_rx_frame(struct qlxge_sim_func *fn, const uint8_t *frame, uint32_t len);
 
 /* sim_irq.c */
 uint32_t sim_intr_en_read(struct qlxge_sim_func *fn, const struct sim_reg_row *row);
@@ -455,6 +462,32 @@ sim_dma_wr(struct qlxge_sim_func *fn, struct sim_dma_win *w, uint64_t iova, cons
 	memcpy(va, src, len);
 	SIM_TRACE_DP(fn, dma, write, SIM_FN_FMT " iova 0x%" PRIx64 " len %zu",
 		     SIM_FN_ARGS(fn), iova, len);
+	return 0;
+}
+
+/*
+ * A 32-bit shadow index (CQ producer, WQ consumer, LE32) written through a window with release
+ * semantics: every earlier store of the device (entries, buffers) and its reads of the ring
+ * are globally visible before the shadow is. The partner is the driver's (acquire) read of the
+ * shadow, then its reads of the entries it covers or its reuse of the slots (§6.3). A release
+ * store rather than a fence, so that ThreadSanitizer sees the ordering too; a shadow that is
+ * not 4-byte aligned (no driver places one so) is written after a full fence.
+ */
+static inline int
+sim_dma_wr_shadow(struct qlxge_sim_func *fn, struct sim_dma_win *w, uint64_t iova, uint32_t le)
+{
+	void *va = sim_dma_at(fn, w, iova, sizeof(le));
+
+	if (va == NULL)
+		return -EFAULT;
+	if (likely(((uintptr_t)va & 3) == 0)) {
+		__atomic_store_n((uint32_t *)va, le, __ATOMIC_RELEASE);
+	} else {
+		__sync_synchronize();
+		memcpy(va, &le, sizeof(le));
+	}
+	SIM_TRACE_DP(fn, dma, write, SIM_FN_FMT " iova 0x%" PRIx64 " len 4 (shadow)",
+		     SIM_FN_ARGS(fn), iova);
 	return 0;
 }
 
@@ -648,6 +681,9 @@ sim_cq_commit(struct qlxge_sim_func *fn, struct sim_cq *cq, bool irq, bool now)
 {
 	uint64_t t = fn->ad->now;	/* read once per poll step: entries are posted inside it */
 
+	/* every poster checked sim_cq_room() for this entry and nothing took it since: the card
+	 * stalls a full CQ's producers, it never writes over unconsumed entries */
+	RTE_ASSERT(cq->room != 0);
 	cq->room--;
 	if (++cq->prod == cq->len)
 		cq->prod = 0;
@@ -677,6 +713,14 @@ sim_cq_put(struct qlxge_sim_func *fn, struct sim_cq *cq, const void *entry, bool
 	sim_cq_commit(fn, cq, irq, now);
 	return 0;
 }
+
+/*
+ * What a valid doorbell (WQ or CQ, §5) holds right after an ICB load: the model stores it there
+ * and remembers it as the last word seen, so that the driver's next write is a change whatever
+ * it writes (the same 0x10 as before the load included). No driver writes it: Linux writes
+ * 0x10 / 0, FreeBSD 0x10 / 0xFFFFFFEF (bit 4, V, is clear: the load's V stays until then).
+ */
+#define SIM_DB_VALID_LOADED	0x5EED0000u
 
 /* Visit the set bits of a 128-bit map (two words) in ascending order, as @p i. */
 #define SIM_FOREACH_BIT(i, map) \

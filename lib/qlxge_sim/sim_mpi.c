@@ -12,6 +12,7 @@
  */
 
 #include <errno.h>
+#include <limits.h>
 #include <string.h>
 
 #include <rte_byteorder.h>
@@ -21,17 +22,62 @@
 
 /* ---- outbound messages ---------------------------------------------------------------------- */
 
+static bool
+sim_mbox_is_aen(uint32_t mb0)
+{
+	return (mb0 & QLXGE_MB_STS_CLASS_MASK) == QLXGE_MB_STS_CLASS_AEN;
+}
+
+/*
+ * Queue an outbound message. A command's reply is never lost (its driver waits for it, §9.3):
+ * AENs may fill all but the last slot, and a reply meeting a full queue takes the place of the
+ * latest AEN queued. Only AENs are dropped, counted in aens_lost. When the AENs' room is used up,
+ * a link AEN replaces a link AEN queued last (the newer state supersedes it), so that a flapping
+ * link does not crowd out the other events.
+ */
 static void
 sim_mbox_queue(struct qlxge_sim_func *fn, const uint32_t *mb, unsigned int n)
 {
 	struct sim_port *p = &fn->port;
+	bool aen = sim_mbox_is_aen(mb[0]);
 	struct sim_mbox_msg *m;
 
-	if (p->q_count == SIM_MBOX_QUEUE) {
+	if (aen && p->q_count >= SIM_MBOX_QUEUE - 1 &&
+	    (mb[0] == QLXGE_AEN_LINK_UP || mb[0] == QLXGE_AEN_LINK_DOWN)) {
+		m = &p->q[(p->q_head + p->q_count - 1) % SIM_MBOX_QUEUE];
+		if (m->mb[0] == QLXGE_AEN_LINK_UP || m->mb[0] == QLXGE_AEN_LINK_DOWN) {
+			SIM_TRACE(mpi, aen_coalesced, SIM_FN_FMT " AEN 0x%04x replaces 0x%04x",
+				  SIM_FN_ARGS(fn), mb[0], m->mb[0]);
+			p->q_count--;	/* overwritten below */
+		}
+	}
+	if (aen && p->q_count >= SIM_MBOX_QUEUE - 1) {
 		fn->cnt.aens_lost++;
-		SIM_LOG(WARNING, mpi, "mpi_queue_full " SIM_FN_FMT ": message 0x%04x lost",
+		SIM_LOG(WARNING, mpi, "mpi_queue_full " SIM_FN_FMT ": AEN 0x%04x lost",
 			SIM_FN_ARGS(fn), mb[0]);
 		return;
+	}
+	if (!aen && p->q_count == SIM_MBOX_QUEUE) {
+		/* the reply takes the latest AEN's slot (at most one reply waits per command) */
+		unsigned int i;
+
+		for (i = p->q_count; i-- > 0;)
+			if (sim_mbox_is_aen(p->q[(p->q_head + i) % SIM_MBOX_QUEUE].mb[0]))
+				break;
+		if (i == UINT_MAX) {
+			/* 16 replies waiting: the driver issued commands without reading them */
+			SIM_WRN(fn, mpi, queue_full, SIM_FN_FMT " reply 0x%04x: 16 replies unread",
+				SIM_FN_ARGS(fn), mb[0]);
+			return;
+		}
+		fn->cnt.aens_lost++;
+		SIM_LOG(WARNING, mpi, "mpi_queue_full " SIM_FN_FMT ": AEN 0x%04x lost for reply "
+			"0x%04x", SIM_FN_ARGS(fn),
+			p->q[(p->q_head + i) % SIM_MBOX_QUEUE].mb[0], mb[0]);
+		for (; i + 1 < p->q_count; i++)
+			p->q[(p->q_head + i) % SIM_MBOX_QUEUE] =
+				p->q[(p->q_head + i + 1) % SIM_MBOX_QUEUE];
+		p->q_count--;
 	}
 	m = &p->q[(p->q_head + p->q_count) % SIM_MBOX_QUEUE];
 	memset(m, 0, sizeof(*m));
@@ -266,7 +312,6 @@ sim_mpi_write(struct qlxge_sim_func *fn, uint32_t addr, uint32_t val)
 	struct qlxge_sim_adapter *ad = fn->ad;
 	uint32_t module = (addr >> QLXGE_MPI_MODULE_SHIFT) & 0xFFFu;
 	uint32_t w = addr & 0xFFFFu;
-	struct qlxge_sim_func *other;
 
 	switch (module) {
 	case QLXGE_MPI_MODULE_RISC:
@@ -299,14 +344,10 @@ sim_mpi_write(struct qlxge_sim_func *fn, uint32_t addr, uint32_t val)
 			ad->mpi_mde[w] = val;
 		return 0;
 	case QLXGE_MPI_MODULE_NIC_REG:
-		other = sim_func_by_pci(ad, (w >> 6) & 0x7u);
-		if (ad->mpi_nested)
-			return -EINVAL;
-		if (other != NULL) {
-			ad->mpi_nested = true;
-			sim_reg_write_locked(other, (w & 0x3Fu) << 2, val);
-			ad->mpi_nested = false;
-		}
+		/* §16.17: the other function is reachable through module 2 for dumps only; a
+		 * write (RST_FO, CFG ...) would act on a function its driver owns: ignored */
+		SIM_WRN(fn, mpi, nic_reg_write, SIM_FN_FMT " MPI module 2 word 0x%04x = 0x%08x "
+			"ignored (read-only)", SIM_FN_ARGS(fn), w, val);
 		return 0;
 	case QLXGE_MPI_MODULE_RISC_REG:
 		if (w == (QLXGE_MPI_SHADOW_SELECT & 0xFFFFu))

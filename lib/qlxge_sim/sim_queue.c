@@ -49,8 +49,10 @@ sim_cq_publish(struct qlxge_sim_func *fn, struct sim_cq *cq)
 	cq->publish_pending = false;
 	if (cq->published == cq->prod)
 		return 0;
-	/* the entries are in host memory already; the shadow makes them visible (§6.3) */
-	if (sim_dma_wr(fn, &cq->shadow_win, cq->shadow, &le, sizeof(le)) < 0)
+	/* the entries are in host memory already; the shadow makes them visible (§6.3). A release
+	 * store: the entries are globally visible before the shadow; the partner is the driver's
+	 * read of the producer shadow, then of the entries it covers */
+	if (sim_dma_wr_shadow(fn, &cq->shadow_win, cq->shadow, le) < 0)
 		return -EFAULT;
 	cq->published = cq->prod;
 	return 1;
@@ -161,9 +163,18 @@ sim_tx_emit(void *arg, const uint8_t *frame, uint32_t len)
 	}
 	sim_xgmac_count_tx(fn, frame, len);
 	if (unlikely(fn->port.link_config & QLXGE_LINK_CFG_LOOPBACK_MASK)) {
-		/* SET_PORT_CFG loopback (§9.4): the frame comes back on the port's own RX */
-		sim_rx_frame(fn, frame, len);
-		return 0;
+		/* SET_PORT_CFG loopback (§9.4): the frame comes back on the port's own RX, taken
+		 * by the RX side of the step (sim_rx_poll) like a LOOP wire's, never inline here:
+		 * the WQ engine reserved one CQ entry for this IOCB's completion only */
+		if (fn->lb_wire == NULL) {
+			struct qlxge_sim_wire_cfg lc = { .kind = QLXGE_SIM_WIRE_LOOP };
+
+			if (sim_wire_open(&lc, &fn->lb_wire) != 0) {
+				fn->lb_wire = NULL;
+				return -ENOMEM;
+			}
+		}
+		return sim_wire_tx(fn->lb_wire, frame, len);
 	}
 	if (unlikely(!fn->port.link_up || fn->wire == NULL))
 		return -ENOLINK;	/* no carrier: the MAC drops the frame */
@@ -217,8 +228,12 @@ sim_wq_poll(struct qlxge_sim_func *fn, unsigned int q, uint64_t now)
 		return 0;
 	prod = sim_db_load(fn, QLXGE_DB_WQ_OFFSET(q) + QLXGE_DB_WQ_PROD_IDX) & 0xFFFFu;
 	if (unlikely(prod >= wq->len)) {
-		SIM_WRN(fn, tx, wq_prod_range, SIM_FN_FMT " WQ %u producer %u beyond %u entries",
-			SIM_FN_ARGS(fn), q, prod, wq->len);
+		/* once per bad value, not once per step while it stays (thousands a second) */
+		if (prod != wq->bad_prod_seen) {
+			wq->bad_prod_seen = prod;
+			SIM_WRN(fn, tx, wq_prod_range, SIM_FN_FMT " WQ %u producer %u beyond %u "
+				"entries", SIM_FN_ARGS(fn), q, prod, wq->len);
+		}
 		prod %= wq->len;
 	}
 	cq = &fn->cq[wq->cq_id];
@@ -274,9 +289,12 @@ sim_wq_poll(struct qlxge_sim_func *fn, unsigned int q, uint64_t now)
 	if (n != 0) {
 		uint32_t le = rte_cpu_to_le_32(wq->cons);
 
-		/* the completions, their producer shadow, then the consumer shadow (§6.3) */
+		/* the completions, their producer shadow, then the consumer shadow (§6.3). A
+		 * release store: the IOCB reads and the completions are done before the consumer
+		 * shadow is visible; the partner is the driver's read of the consumer shadow, then
+		 * its reuse of the ring slots and buffers */
 		sim_cq_flush(fn, cq, now);
-		sim_dma_wr(fn, &wq->shadow_win, wq->shadow, &le, sizeof(le));
+		sim_dma_wr_shadow(fn, &wq->shadow_win, wq->shadow, le);
 	}
 	return n;
 }

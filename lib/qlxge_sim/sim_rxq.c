@@ -165,7 +165,9 @@ sim_rx_complete(struct qlxge_sim_func *fn, struct sim_cq *cq, unsigned int q,
 	rsp->data_len = rte_cpu_to_le_32(dlen);
 	rsp->data_addr = rte_cpu_to_le_64(data_addr);
 	rsp->rss = rte_cpu_to_le_32(v->rss_hash);
-	if (v->flags2 & QLXGE_IB_MAC_FLAGS2_V)
+	/* §7.7: the field carries the tag when flags2.V and the tag was stripped; a tag left in
+	 * the data is the driver's to read there */
+	if (v->strip_vlan && (v->flags2 & QLXGE_IB_MAC_FLAGS2_V))
 		rsp->vlan_id = rte_cpu_to_le_16(v->vlan_tci);
 	rsp->flags4 = flags4;
 	rsp->hdr_len = rte_cpu_to_le_32(hdr_len);
@@ -193,7 +195,7 @@ sim_rx_place_any(struct qlxge_sim_func *fn, const struct sim_rx_verdict *v, cons
 	uint32_t i;
 
 	if (!cq->loaded || !cq->valid || cq->stopped) {
-		fn->cnt.rx_drops_filter++;
+		fn->cnt.rx_drops_cq_invalid++;
 		SIM_TRACE(rx, drop_cq, SIM_FN_FMT " CQ %u not valid", SIM_FN_ARGS(fn), q);
 		return SIM_RX_DROPPED;
 	}
@@ -421,49 +423,23 @@ sim_rx_nobuf(struct qlxge_sim_func *fn, const uint8_t *frame, uint32_t len)
 	SIM_TRACE(rx, drop_nobuf, SIM_FN_FMT " %u bytes: no buffer", SIM_FN_ARGS(fn), len);
 }
 
-/* A frame of the port's own TX (SET_PORT_CFG loopback), inside the TX engine's batch. */
-void
-sim_rx_frame(struct qlxge_sim_func *fn, const uint8_t *frame, uint32_t len)
-{
-	struct sim_xgmac_rx_acc acc = { 0, 0 };
-
-	if (unlikely(!fn->xg.rx_en)) {
-		fn->cnt.rx_drops_mac_disabled++;	/* the receiver is off (RX_CFG.EN) */
-		return;
-	}
-	if (!(fn->regs[QLXGE_REG_FSC / 4] & QLXGE_FSC_FE)) {
-		fn->cnt.rx_drops_filter++;
-		return;
-	}
-	sim_ctx_refresh(fn);
-	if (sim_rx_one(fn, frame, len, sim_rx_faults(fn), &acc) == SIM_RX_NO_ROOM)
-		sim_rx_nobuf(fn, frame, len);
-	sim_xgmac_rx_flush(fn, &acc);
-}
-
 /*
- * Frames waiting on the wire, up to the budget, in one pass: the classification context is
+ * Frames waiting on wire @p w, up to the budget, in one pass: the classification context is
  * built once (registers cannot change inside the step: the adapter lock is held), the frames
  * are taken from the wire as a batch and each is read in place and written once, by DMA, into
  * its receive buffer. The completions' producer shadows are written once per CQ after the
  * batch (sim_cq_poll).
  */
-unsigned int
-sim_rx_poll(struct qlxge_sim_func *fn, uint64_t now)
+static unsigned int
+sim_rx_drain(struct qlxge_sim_func *fn, struct sim_wire *w, bool wait, bool carrier)
 {
-	bool wait = fn->wire_cfg.kind == QLXGE_SIM_WIRE_PCAP &&
-		    fn->fault[QLXGE_SIM_FAULT_RX_BQ_DRY] == 0;
 	bool fe = (fn->regs[QLXGE_REG_FSC / 4] & QLXGE_FSC_FE) != 0;
 	bool faults = sim_rx_faults(fn);
 	struct sim_xgmac_rx_acc acc = { 0, 0 };
-	struct sim_wire *w = fn->wire;
 	const uint8_t *frames[SIM_RX_BUDGET];
 	uint32_t lens[SIM_RX_BUDGET];
 	unsigned int n = 0;
 
-	RTE_SET_USED(now);
-	if (w == NULL)
-		return 0;
 	if (fe)
 		sim_ctx_refresh(fn);
 	while (n < SIM_RX_BUDGET) {
@@ -472,7 +448,7 @@ sim_rx_poll(struct qlxge_sim_func *fn, uint64_t now)
 
 		if (nb == 0)
 			break;
-		if (unlikely(!fn->port.link_up)) {
+		if (unlikely(!carrier)) {
 			i = nb;		/* no carrier: the frames are lost */
 		} else if (unlikely(!fn->xg.rx_en)) {
 			i = nb;		/* the receiver is off (RX_CFG.EN): the MAC takes nothing */
@@ -496,5 +472,23 @@ sim_rx_poll(struct qlxge_sim_func *fn, uint64_t now)
 			break;
 	}
 	sim_xgmac_rx_flush(fn, &acc);
+	return n;
+}
+
+unsigned int
+sim_rx_poll(struct qlxge_sim_func *fn, uint64_t now)
+{
+	unsigned int n = 0;
+
+	RTE_SET_USED(now);
+	/* the port's own TX looped back by SET_PORT_CFG (the MAC loops inside: no carrier
+	 * needed), then the wire */
+	if (unlikely(fn->lb_wire != NULL))
+		n += sim_rx_drain(fn, fn->lb_wire, false, true);
+	if (fn->wire != NULL)
+		n += sim_rx_drain(fn, fn->wire,
+				  fn->wire_cfg.kind == QLXGE_SIM_WIRE_PCAP &&
+				  fn->fault[QLXGE_SIM_FAULT_RX_BQ_DRY] == 0,
+				  fn->port.link_up);
 	return n;
 }

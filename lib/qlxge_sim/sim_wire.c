@@ -23,13 +23,27 @@
 #include "sim_log.h"
 #include "sim_wire_pvt.h"
 
-uint64_t
-sim_wire_now_ns(void)
+static uint64_t
+sim_wire_mono_ns(void)
 {
 	struct timespec ts;
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+static sim_wire_clock_fn sim_wire_clock = sim_wire_mono_ns;
+
+void
+sim_wire_clock_set(sim_wire_clock_fn clock)
+{
+	sim_wire_clock = clock != NULL ? clock : sim_wire_mono_ns;
+}
+
+uint64_t
+sim_wire_now_ns(void)
+{
+	return sim_wire_clock();
 }
 
 /* ==== SPSC frame ring ====================================================================== */

@@ -120,6 +120,12 @@ sim_wire_pcap_rx(struct sim_wire *w)
 	}
 	for (;;) {
 		ret = pcap_next_ex(w->rx_pcap, &h, &data);
+		if (ret == 1 && h->caplen > SIM_WIRE_MAX_FRAME) {
+			/* longer than any wire carries: dropped and counted, never cut short (a
+			 * truncated frame would reach the RX path as a shorter, valid one) */
+			w->st.rx_drops_oversize++;
+			continue;
+		}
 		if (ret == 1)
 			break;
 		if (ret == PCAP_ERROR_BREAK && w->passes_left > 1) {
@@ -135,7 +141,7 @@ sim_wire_pcap_rx(struct sim_wire *w)
 		}
 		return -EAGAIN;
 	}
-	w->rxlen = RTE_MIN(h->caplen, SIM_WIRE_MAX_FRAME);
+	w->rxlen = h->caplen;
 	memcpy(w->rxbuf, data, w->rxlen);
 	w->rx_count++;
 	return 0;

@@ -28,8 +28,8 @@ qlxge_test_pmd_path(void)
 	return (env != NULL && env[0] != '\0') ? env : QLXGE_TEST_PMD_SO;
 }
 
-int
-qlxge_test_eal_init(const char *const *extra)
+static int
+test_eal_init(const char *const *extra, bool pmd)
 {
 	static char envbuf[1024];
 	char *argv[TEST_EAL_MAX_ARGS];
@@ -47,8 +47,10 @@ qlxge_test_eal_init(const char *const *extra)
 	argv[argc++] = (char *)"-m";
 	argv[argc++] = (char *)"256";
 	argv[argc++] = (char *)"--log-level=lib.eal:error";
-	argv[argc++] = (char *)"-d";
-	argv[argc++] = (char *)qlxge_test_pmd_path();
+	if (pmd) {
+		argv[argc++] = (char *)"-d";
+		argv[argc++] = (char *)qlxge_test_pmd_path();
+	}
 	for (; extra != NULL && *extra != NULL; extra++) {
 		if (argc >= TEST_EAL_MAX_ARGS - 1)
 			return -E2BIG;
@@ -72,6 +74,18 @@ qlxge_test_eal_init(const char *const *extra)
 	}
 	eal_up = true;
 	return 0;
+}
+
+int
+qlxge_test_eal_init(const char *const *extra)
+{
+	return test_eal_init(extra, true);
+}
+
+int
+qlxge_test_eal_init_nopmd(const char *const *extra)
+{
+	return test_eal_init(extra, false);
 }
 
 void

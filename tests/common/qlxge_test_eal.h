@@ -4,7 +4,8 @@
 /*
  * Start DPDK's EAL for a test program the way every qlxge test does: no hugepages, no shared
  * configuration and no PCI scan (so test programs run in parallel on a machine without
- * hugepages or an IOMMU; IOVA is VA), with the qlxge PMD loaded by -d from the build tree.
+ * hugepages or an IOMMU; IOVA is VA), with the qlxge PMD loaded by -d from the build tree
+ * (or, for the model's tests, without it).
  */
 
 #ifndef QLXGE_TEST_EAL_H
@@ -18,6 +19,13 @@
  * @return 0 on success (also when EAL is already up), a negative errno otherwise.
  */
 int qlxge_test_eal_init(const char *const *extra);
+
+/*
+ * As qlxge_test_eal_init(), without loading the PMD (no -d): for the model's own tests
+ * (tests/unit/sim), which must run without any driver code. Same defaults, same @p extra and
+ * QLXGE_TEST_EAL_ARGS handling. Whichever of the two runs first in a process wins.
+ */
+int qlxge_test_eal_init_nopmd(const char *const *extra);
 
 /* The path of the PMD shared object the tests load. */
 const char *qlxge_test_pmd_path(void);

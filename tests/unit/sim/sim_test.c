@@ -20,7 +20,7 @@ st_eal(void)
 	static bool up;
 
 	if (!up) {
-		assert_int_equal(qlxge_test_eal_init(NULL), 0);
+		assert_int_equal(qlxge_test_eal_init_nopmd(NULL), 0);
 		up = true;
 	}
 }

@@ -219,6 +219,68 @@ test_mpi_link_aens(void **state)
 	st_env_fini(&e);
 }
 
+/*
+ * §16.17: module 2 reaches the other function's registers for dumps only: reads see them,
+ * writes (RST_FO, CFG, ...) are ignored and reported as driver misuse.
+ */
+static void
+test_mpi_module2_read_only(void **state)
+{
+	struct st_env e;
+	struct qlxge_sim_counters c;
+	uint64_t errs;
+
+	(void)state;
+	st_env_init(&e, 0);
+	st_func_up(e.fn[1]);
+	assert_true(st_sem_get(e.fn[0], QLXGE_SEM_PROC_REG));
+	assert_int_equal(qlxge_sim_counters_get(e.fn[0], &c), 0);
+	errs = c.driver_errors;
+	/* a function reset of function 1 through module 2: nothing happens to function 1 */
+	st_proc_wr(e.fn[0], QLXGE_MPI_NIC_REG_ADDR(1, QLXGE_REG_RST_FO),
+		   QLXGE_RST_FO_FUNC_RESET);
+	st_proc_wr(e.fn[0], QLXGE_MPI_NIC_REG_ADDR(1, QLXGE_REG_FSC),
+		   QLXGE_MWR_CLR(QLXGE_FSC_FE));
+	st_poll(&e, 1);
+	assert_true(st_rd(e.fn[1], QLXGE_REG_FSC) & QLXGE_FSC_FE);
+	assert_int_equal(qlxge_sim_counters_get(e.fn[1], &c), 0);
+	assert_int_equal(c.resets, 0);
+	assert_int_equal(qlxge_sim_counters_get(e.fn[0], &c), 0);
+	assert_int_equal(c.driver_errors, errs + 2);
+	/* reads still reach function 1 (its FSC with FE) */
+	assert_true(st_proc_rd(e.fn[0], QLXGE_MPI_NIC_REG_ADDR(1, QLXGE_REG_FSC)) & QLXGE_FSC_FE);
+	st_sem_put(e.fn[0], QLXGE_SEM_PROC_REG);
+	st_env_fini(&e);
+}
+
+/*
+ * §9.3: a command's reply is never lost, even behind a queue of AENs the host has not read
+ * (the driver waits for it); only AENs may be dropped.
+ */
+static void
+test_mpi_reply_behind_full_queue(void **state)
+{
+	struct st_env e;
+	struct qlxge_sim_wire_cfg w = { .kind = QLXGE_SIM_WIRE_LOOP };
+	uint32_t in[1] = { QLXGE_MB_CMD_ABOUT_FW }, out[2];
+	unsigned int i;
+
+	(void)state;
+	st_env_init(&e, 0);
+	assert_int_equal(qlxge_sim_wire_set(e.fn[0], &w), 0);
+	/* a flapping link, the host reading nothing: far more AENs than the queue holds */
+	for (i = 0; i < 40; i++) {
+		assert_int_equal(qlxge_sim_fault_set(e.fn[0], QLXGE_SIM_FAULT_LINK_DOWN,
+						     i & 1 ? 0 : 1), 0);
+		st_poll(&e, 1);
+	}
+	assert_int_equal(qlxge_sim_fault_set(e.fn[0], QLXGE_SIM_FAULT_LINK_DOWN, 0), 0);
+	st_poll(&e, 1);
+	assert_int_equal(st_mbox(&e, e.fn[0], in, 1, out, 2, NULL), QLXGE_MB_STS_GOOD);
+	assert_int_equal(out[1], 0x00010203u);	/* ABOUT_FW: the default version */
+	st_env_fini(&e);
+}
+
 /* §16.8: an MPI soft reset (0x1010) restarts the firmware: AEN 0x8400 with the version. */
 static void
 test_mpi_soft_reset_aen(void **state)
@@ -355,6 +417,8 @@ main(void)
 		cmocka_unit_test(test_mpi_dump_risc_ram),
 		cmocka_unit_test(test_mpi_pi_interrupt),
 		cmocka_unit_test(test_mpi_link_aens),
+		cmocka_unit_test(test_mpi_module2_read_only),
+		cmocka_unit_test(test_mpi_reply_behind_full_queue),
 		cmocka_unit_test(test_mpi_soft_reset_aen),
 		cmocka_unit_test(test_mpi_latency),
 		cmocka_unit_test(test_flash_blocks),

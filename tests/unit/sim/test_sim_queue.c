@@ -227,6 +227,274 @@ test_queue_valid_doorbell(void **state)
 	qfix_down(&f);
 }
 
+/* SET_PORT_CFG with a loopback mode in link_config (§9.4): the port's TX comes back to its RX. */
+static void
+q_port_loopback(struct st_env *e, struct qlxge_sim_func *fn)
+{
+	uint32_t in[3] = { QLXGE_MB_CMD_SET_PORT_CFG, QLXGE_LINK_CFG_LOOPBACK_PCS, 0x2580 };
+	uint32_t out[1];
+
+	assert_int_equal(st_mbox(e, fn, in, 3, out, 1, NULL), QLXGE_MB_STS_GOOD);
+}
+
+/*
+ * §6.3, §9.4: TX completions and RX share one CQ while the port loops its TX back. 31 IOCBs on
+ * a 32-entry CQ the host does not consume: the device fills the 31 free entries and then
+ * waits, it never writes over an unconsumed entry. Every TX completion arrives exactly once
+ * as the host consumes; every looped frame is delivered or counted as dropped.
+ */
+static void
+test_queue_loopback_shared_cq(void **state)
+{
+	struct st_env e;
+	struct qlxge_sim_func *fn;
+	struct st_cq cq;
+	struct st_wq wq;
+	struct qlxge_sim_counters c;
+	uint8_t *buf;
+	uint64_t buf_iova;
+	bool tx_seen[31] = { false };
+	unsigned int i, tx = 0, rx = 0, rounds = 0;
+
+	(void)state;
+	st_env_init(&e, 0);
+	fn = e.fn[0];
+	st_func_up(fn);
+	st_cq_setup(fn, &cq, 0, 32, 1, 32, 2048, 64, 256);
+	st_wq_setup(fn, &wq, 0, 32, 0);
+	st_cq_give(fn, &cq, 16, 48);
+	st_route_set(fn, QLXGE_RT_SLOT_PROMISC, QLXGE_RT_IDX_DST_DFLT_Q, QLXGE_RT_DATA_VALID);
+	q_port_loopback(&e, fn);
+	st_aens(&e, fn, NULL);
+	buf = st_dma_alloc(2048, &buf_iova);
+	st_frame_udp(buf, 64, e.mac[0], 0);
+	for (i = 0; i < 31; i++)
+		st_wq_send(fn, &wq, buf_iova, 64, i, 0);
+	st_poll(&e, 8);
+	/* full: 31 entries written, the producer shadow says so, nothing beyond */
+	assert_int_equal(rte_le_to_cpu_32(*(volatile uint32_t *)cq.shadow), 31);
+	/* consume as a driver does; the device resumes as room appears */
+	while (rounds++ < 64) {
+		const uint8_t *r;
+
+		while ((r = st_cq_next(fn, &cq)) != NULL) {
+			if (r[0] == QLXGE_OPCODE_OB_MAC_IOCB) {
+				uint32_t tid = st_le32(r + offsetof(struct qlxge_ob_mac_rsp, tid));
+
+				assert_true(tid < 31);
+				assert_false(tx_seen[tid]);
+				tx_seen[tid] = true;
+				tx++;
+			} else {
+				assert_int_equal(r[0], QLXGE_OPCODE_IB_MAC_IOCB);
+				rx++;
+			}
+		}
+		st_poll(&e, 1);
+	}
+	assert_int_equal(tx, 31);
+	assert_int_equal(qlxge_sim_counters_get(fn, &c), 0);
+	assert_int_equal(c.tx_frames, 31);
+	assert_int_equal(rx, c.rx_frames);
+	assert_int_equal(c.rx_frames + c.rx_drops_nobuf, 31);
+	st_dma_free(buf);
+	st_wq_free(&wq);
+	st_cq_free(&cq);
+	st_env_fini(&e);
+}
+
+/* Ethernet + IPv4 + TCP to @p dst, @p payload bytes; the TCP checksum field holds the folded
+ * pseudo-header sum without length and the IP checksum 0, as a driver prepares LSO (§7.5). */
+static uint32_t
+q_tcp_lso_frame(uint8_t *f, const uint8_t dst[6], uint32_t payload)
+{
+	static const uint8_t src_ip[4] = { 10, 0, 0, 1 }, dst_ip[4] = { 10, 0, 0, 2 };
+	uint32_t sum = 6, len = 14 + 20 + 20 + payload, i;
+
+	memset(f, 0, 54);
+	memcpy(f, dst, 6);
+	memcpy(f + 6, (const uint8_t[6]){ 0x02, 0, 0, 0, 0, 9 }, 6);
+	f[12] = 0x08;
+	f[14] = 0x45;
+	f[16] = (uint8_t)((len - 14) >> 8);
+	f[17] = (uint8_t)(len - 14);
+	f[22] = 64;
+	f[23] = 6;
+	memcpy(f + 26, src_ip, 4);
+	memcpy(f + 30, dst_ip, 4);
+	f[34] = 0x12;
+	f[36] = 0x34;
+	f[46] = 0x50;		/* data offset 5 */
+	f[47] = 0x18;		/* ACK PSH */
+	for (i = 0; i < 8; i += 2)
+		sum += ((uint32_t)f[26 + i] << 8 | f[27 + i]);
+	while (sum >> 16)
+		sum = (sum & 0xFFFFu) + (sum >> 16);
+	f[50] = (uint8_t)(sum >> 8);
+	f[51] = (uint8_t)sum;
+	for (i = 54; i < len; i++)
+		f[i] = (uint8_t)i;
+	return len;
+}
+
+/*
+ * The same with one LSO IOCB looping 40 segments back onto a 32-entry CQ it shares with RX:
+ * the TX completion and 30 of the segments fit (31 free entries), the rest are dropped as "no
+ * buffer"; nothing is written over.
+ */
+static void
+test_queue_loopback_lso_shared_cq(void **state)
+{
+	struct st_env e;
+	struct qlxge_sim_func *fn;
+	struct st_cq cq;
+	struct st_wq wq;
+	struct qlxge_ob_tso_iocb *io;
+	struct qlxge_sim_counters c;
+	const uint8_t *r;
+	uint8_t *buf;
+	uint64_t buf_iova;
+	uint32_t len;
+	unsigned int tx = 0, rx = 0;
+
+	(void)state;
+	st_env_init(&e, 0);
+	fn = e.fn[0];
+	st_func_up(fn);
+	st_cq_setup(fn, &cq, 0, 32, 1, 32, 2048, 64, 256);
+	st_wq_setup(fn, &wq, 0, 32, 0);
+	st_cq_give(fn, &cq, 16, 48);
+	st_route_set(fn, QLXGE_RT_SLOT_PROMISC, QLXGE_RT_IDX_DST_DFLT_Q, QLXGE_RT_DATA_VALID);
+	q_port_loopback(&e, fn);
+	st_aens(&e, fn, NULL);
+	buf = st_dma_alloc(16384, &buf_iova);
+	len = q_tcp_lso_frame(buf, e.mac[0], 40 * 100);
+	io = (struct qlxge_ob_tso_iocb *)wq.ring;
+	memset(io, 0, sizeof(*io));
+	io->opcode = QLXGE_OPCODE_OB_MAC_TSO_IOCB;
+	io->flags1 = QLXGE_OB_TSO_FLAGS1_IP4;
+	io->flags2 = QLXGE_OB_TSO_FLAGS2_LSO | QLXGE_OB_TSO_FLAGS2_TC;
+	io->flags3 = QLXGE_OB_TSO_FLAGS3_IC;
+	io->frame_len = rte_cpu_to_le_32(len);
+	io->tid = rte_cpu_to_le_32(77);
+	io->total_hdrs_len = rte_cpu_to_le_16(54);
+	io->net_trans_offset = rte_cpu_to_le_16(QLXGE_OB_TSO_OFFSETS(14, 34));
+	io->mss = rte_cpu_to_le_16(100);
+	io->tbd[0].addr = rte_cpu_to_le_64(buf_iova);
+	io->tbd[0].len = rte_cpu_to_le_32(len | QLXGE_TX_BD_E);
+	wq.prod = 1;
+	*(volatile uint32_t *)((uint8_t *)qlxge_sim_doorbell_base(fn) + QLXGE_DB_WQ_OFFSET(0) +
+			       QLXGE_DB_WQ_PROD_IDX) = 1;
+	st_poll(&e, 8);
+	assert_int_equal(rte_le_to_cpu_32(*(volatile uint32_t *)cq.shadow), 31);	/* full */
+	while ((r = st_cq_next(fn, &cq)) != NULL) {
+		if (r[0] == QLXGE_OPCODE_OB_MAC_TSO_IOCB) {
+			assert_int_equal(st_le32(r + offsetof(struct qlxge_ob_mac_rsp, tid)), 77);
+			tx++;
+		} else {
+			assert_int_equal(r[0], QLXGE_OPCODE_IB_MAC_IOCB);
+			rx++;
+		}
+	}
+	assert_int_equal(tx, 1);
+	assert_int_equal(rx, 30);
+	assert_int_equal(qlxge_sim_counters_get(fn, &c), 0);
+	assert_int_equal(c.tx_frames, 40);
+	assert_int_equal(c.rx_frames, 30);
+	assert_int_equal(c.rx_drops_nobuf, 10);
+	st_dma_free(buf);
+	st_wq_free(&wq);
+	st_cq_free(&cq);
+	st_env_fini(&e);
+}
+
+/* Reload a CQ's ICB (LC, LI, LV, LL, LS as st_cq_setup) with V clear; buffers given again. */
+static void
+q_cq_reload_invalid(struct qlxge_sim_func *fn, struct st_cq *cq)
+{
+	cq->icb->len = rte_cpu_to_le_16((uint16_t)cq->len);	/* V clear */
+	assert_int_equal(st_cfg_cmd(fn, QLXGE_CFG_LCQ, cq->id, cq->icb_iova) &
+			 (QLXGE_CFG_LCQ | QLXGE_CFG_LE), 0);
+	memset(cq->ring, 0, (size_t)cq->len * QLXGE_CQE_SIZE);
+	*cq->shadow = 0;
+	cq->cons = 0;
+}
+
+/*
+ * §5, §6: every write of a valid doorbell takes effect, also the same value as before: V set
+ * by the doorbell (0x10), the queue reloaded with V clear, 0x10 written again -> valid. A frame
+ * for an invalid CQ is counted as such, not as a filter drop.
+ */
+static void
+test_queue_valid_doorbell_same_value(void **state)
+{
+	struct qfix f;
+	volatile uint32_t *cq_valid, *wq_valid;
+	struct qlxge_sim_counters c;
+
+	(void)state;
+	qfix_up(&f, 48);
+	cq_valid = (volatile uint32_t *)((uint8_t *)qlxge_sim_doorbell_base(f.fn) +
+					 QLXGE_DB_CQ_OFFSET(RXQ) + QLXGE_DB_CQ_VALID);
+	wq_valid = (volatile uint32_t *)((uint8_t *)qlxge_sim_doorbell_base(f.fn) +
+					 QLXGE_DB_WQ_OFFSET(0) + QLXGE_DB_WQ_VALID);
+	*cq_valid = QLXGE_DB_VALID_V;
+	st_poll(&f.e, 1);
+	q_cq_reload_invalid(f.fn, &f.rx);
+	st_cq_give(f.fn, &f.rx, 16, 48);
+	st_frame_udp(f.buf, 64, f.e.mac[0], 0);
+	qfix_send(&f, 64, 1, 0);
+	qfix_tx_done(&f, 1);
+	assert_null(st_cq_next(f.fn, &f.rx));	/* V clear from the load */
+	assert_int_equal(qlxge_sim_counters_get(f.fn, &c), 0);
+	assert_int_equal(c.rx_drops_cq_invalid, 1);
+	assert_int_equal(c.rx_drops_filter, 0);
+	*cq_valid = QLXGE_DB_VALID_V;		/* the same word as before the load */
+	qfix_send(&f, 64, 2, 0);
+	qfix_tx_done(&f, 2);
+	assert_non_null(st_cq_next(f.fn, &f.rx));
+
+	/* the WQ: valid by doorbell, reloaded with V clear, valid again by the same word */
+	*wq_valid = QLXGE_DB_VALID_V;
+	st_poll(&f.e, 1);
+	f.wq.icb->len = rte_cpu_to_le_16((uint16_t)f.wq.len);	/* V clear */
+	assert_int_equal(st_cfg_cmd(f.fn, QLXGE_CFG_LRQ, 0, f.wq.icb_iova) &
+			 (QLXGE_CFG_LRQ | QLXGE_CFG_LE), 0);
+	f.wq.prod = 0;
+	qfix_send(&f, 64, 3, 0);
+	assert_null(st_cq_next(f.fn, &f.tx));
+	*wq_valid = QLXGE_DB_VALID_V;
+	st_poll(&f.e, 3);
+	qfix_tx_done(&f, 3);
+	qfix_down(&f);
+}
+
+/* A producer index beyond the ring is driver misuse, reported once per bad value. */
+static void
+test_queue_bad_producer_warns_once(void **state)
+{
+	struct qfix f;
+	volatile uint32_t *prod;
+	struct qlxge_sim_counters c;
+	uint64_t errs;
+
+	(void)state;
+	qfix_up(&f, 48);
+	prod = (volatile uint32_t *)((uint8_t *)qlxge_sim_doorbell_base(f.fn) +
+				     QLXGE_DB_WQ_OFFSET(0) + QLXGE_DB_WQ_PROD_IDX);
+	assert_int_equal(qlxge_sim_counters_get(f.fn, &c), 0);
+	errs = c.driver_errors;
+	*prod = f.wq.len;	/* taken modulo the ring: 0, nothing to do, only the warning */
+	st_poll(&f.e, 50);
+	assert_int_equal(qlxge_sim_counters_get(f.fn, &c), 0);
+	assert_int_equal(c.driver_errors, errs + 1);
+	*prod = 2 * f.wq.len;	/* another bad value: one more */
+	st_poll(&f.e, 50);
+	assert_int_equal(qlxge_sim_counters_get(f.fn, &c), 0);
+	assert_int_equal(c.driver_errors, errs + 2);
+	qfix_down(&f);
+}
+
 /* §16.13: VLAN strip with NIC_RCV_CFG.RV; header split with FSC.SH + SPLT_HDR. */
 static void
 test_queue_vlan_strip_and_split(void **state)
@@ -243,6 +511,9 @@ test_queue_vlan_strip_and_split(void **state)
 	r = (const void *)st_cq_next(f.fn, &f.rx);
 	assert_non_null(r);
 	assert_int_equal(rte_le_to_cpu_32(r->data_len), 200);
+	/* §7.7: flags2.V says tagged; vlan_id carries the tag only when it was stripped */
+	assert_true(r->flags2 & QLXGE_IB_MAC_FLAGS2_V);
+	assert_int_equal(rte_le_to_cpu_16(r->vlan_id), 0);
 	/* with RV: stripped into vlan_id */
 	st_wr(f.fn, QLXGE_REG_NIC_RCV_CFG, QLXGE_MWR_SET(QLXGE_NIC_RCV_CFG_RV));
 	qfix_send(&f, 200, 2, 0);
@@ -729,6 +1000,10 @@ main(void)
 		cmocka_unit_test(test_queue_rx_placement),
 		cmocka_unit_test(test_queue_bq_low_bits_and_nobuf),
 		cmocka_unit_test(test_queue_valid_doorbell),
+		cmocka_unit_test(test_queue_valid_doorbell_same_value),
+		cmocka_unit_test(test_queue_loopback_shared_cq),
+		cmocka_unit_test(test_queue_loopback_lso_shared_cq),
+		cmocka_unit_test(test_queue_bad_producer_warns_once),
 		cmocka_unit_test(test_queue_vlan_strip_and_split),
 		cmocka_unit_test(test_queue_rss),
 		cmocka_unit_test(test_queue_interrupts),

@@ -11,6 +11,8 @@
 #include <pthread.h>
 #include <string.h>
 
+#include <rte_byteorder.h>
+
 #include "sim_internal.h"
 #include "sim_test.h"
 
@@ -109,7 +111,11 @@ test_regs_reset_self_clear(void **state)
 {
 	struct st_env e;
 	struct st_cq cq0, cq1;
+	struct st_wq wq0, wq1;
 	struct qlxge_sim_counters c;
+	uint8_t *buf;
+	uint64_t buf_iova;
+	const struct qlxge_ob_mac_rsp *r;
 
 	(void)state;
 	st_env_init(&e, 0);
@@ -117,6 +123,10 @@ test_regs_reset_self_clear(void **state)
 	st_func_up(e.fn[1]);
 	st_cq_setup(e.fn[0], &cq0, 0, 32, 0, 0, 0, 0, 0);
 	st_cq_setup(e.fn[1], &cq1, 0, 32, 0, 0, 0, 0, 0);
+	st_wq_setup(e.fn[0], &wq0, 0, 32, 0);
+	st_wq_setup(e.fn[1], &wq1, 0, 32, 0);
+	buf = st_dma_alloc(256, &buf_iova);
+	st_frame_udp(buf, 64, e.mac[1], 0);
 	st_wr(e.fn[0], QLXGE_REG_INTR_EN, QLXGE_INTR_EN_VEC_CMD(QLXGE_INTR_EN_TYPE_ENABLE, 1));
 	st_wr(e.fn[0], QLXGE_REG_RST_FO, QLXGE_RST_FO_FUNC_RESET);
 	st_poll(&e, 1);
@@ -132,6 +142,28 @@ test_regs_reset_self_clear(void **state)
 	assert_true(st_rd(e.fn[1], QLXGE_REG_FSC) & QLXGE_FSC_FE);
 	assert_true(st_rd(e.fn[0], QLXGE_REG_STS) & QLXGE_STS_FNE(1));
 	assert_false(st_rd(e.fn[0], QLXGE_REG_STS) & QLXGE_STS_FNE(0));
+	/* function 0's queues are gone: even with FE set again, an IOCB posted on its old WQ
+	 * lands nowhere (no completion, no shadow, no consumer shadow) */
+	st_func_up(e.fn[0]);
+	st_wq_send(e.fn[0], &wq0, buf_iova, 64, 7, 0);
+	st_poll(&e, 4);
+	assert_null(st_cq_next(e.fn[0], &cq0));
+	assert_int_equal(*(volatile uint32_t *)wq0.shadow, 0);
+	for (unsigned int i = 0; i < 32 * QLXGE_CQE_SIZE; i++)
+		assert_int_equal(cq0.ring[i], 0);
+	assert_int_equal(qlxge_sim_counters_get(e.fn[0], &c), 0);
+	assert_int_equal(c.tx_iocbs, 0);
+	/* function 1's queues still work: its IOCB completes on its CQ */
+	st_wq_send(e.fn[1], &wq1, buf_iova, 64, 9, 0);
+	st_poll(&e, 4);
+	r = (const void *)st_cq_next(e.fn[1], &cq1);
+	assert_non_null(r);
+	assert_int_equal(r->opcode, QLXGE_OPCODE_OB_MAC_IOCB);
+	assert_int_equal(rte_le_to_cpu_32(r->tid), 9);
+	assert_int_equal(rte_le_to_cpu_32(*(volatile uint32_t *)wq1.shadow), 1);
+	st_dma_free(buf);
+	st_wq_free(&wq0);
+	st_wq_free(&wq1);
 	st_cq_free(&cq0);
 	st_cq_free(&cq1);
 	st_env_fini(&e);
