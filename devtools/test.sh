@@ -5,7 +5,7 @@
 # The test command of the README: bootstrap the machine, build, run every suite.
 #   1. build/       : all suites (unit, stress, integration, bench smoke runs)
 #   2. build-asan/  : the unit suites under AddressSanitizer + UndefinedBehaviorSanitizer
-#   3. build-tsan/  : the mpring suite under ThreadSanitizer
+#   3. build-tsan/  : the mpring and sim suites under ThreadSanitizer (only their programs built)
 # Ends with one line "qlxge tests: N passed, N failed". Idempotent; safe to run again.
 #
 # Environment: QLXGE_TEST_SKIP_SANITIZERS=1 runs step 1 only (quick local iterations);
@@ -107,6 +107,7 @@ if [ "${QLXGE_TEST_SKIP_SANITIZERS:-0}" != 1 ]; then
 	run_suites build-asan --suite unit
 	setup build-tsan -Db_sanitize=thread -Db_lundef=false
 	run_suites build-tsan --only mpring
+	run_suites build-tsan --only sim
 fi
 
 echo

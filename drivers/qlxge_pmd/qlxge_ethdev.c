@@ -13,7 +13,6 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
-#include <unistd.h>
 
 #include <rte_alarm.h>
 #include <rte_common.h>
@@ -100,6 +99,8 @@ static const struct eth_dev_ops qlxge_eth_dev_ops = {
 
 /* What a probe gave to release at close: per process, like the bus. */
 static void (*qlxge_release_cb[RTE_MAX_ETHPORTS])(struct rte_eth_dev *dev);
+/* per process too: the probe's acknowledgement of its interrupt source (NULL: none needed) */
+static void (*qlxge_intr_ack_cb[RTE_MAX_ETHPORTS])(struct rte_intr_handle *h);
 
 /* ---- events: link, fatal ------------------------------------------------------------------ */
 
@@ -139,7 +140,9 @@ qlxge_dev_service(struct rte_eth_dev *dev)
 	up = dev->data->dev_link.link_status != 0;
 	if (up != ad->lsc_up) {
 		ad->lsc_up = up;
-		rte_eth_dev_callback_process(dev, RTE_ETH_EVENT_INTR_LSC, NULL);
+		/* the event only for an application that asked for it (intr_conf.lsc) */
+		if (dev->data->dev_conf.intr_conf.lsc != 0)
+			rte_eth_dev_callback_process(dev, RTE_ETH_EVENT_INTR_LSC, NULL);
 	}
 }
 
@@ -168,17 +171,44 @@ qlxge_dev_interrupt_handler(void *arg)
 {
 	struct rte_eth_dev *dev = arg;
 	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
-	uint64_t count;
 
-	/* EAL leaves a vdev's eventfd to its owner: drain it, or epoll reports it forever */
-	if (rte_intr_type_get(dev->intr_handle) == RTE_INTR_HANDLE_VDEV &&
-	    read(rte_intr_fd_get(dev->intr_handle), &count, sizeof(count)) < 0)
-		QLXGE_DRV_LOG(DEBUG, "port %u: spurious wake-up", dev->data->port_id);
+	/* whatever the source needs before it can fire again is the probe's business */
+	if (qlxge_intr_ack_cb[dev->data->port_id] != NULL)
+		qlxge_intr_ack_cb[dev->data->port_id](dev->intr_handle);
 	qlxge_dev_service(dev);
 	/* a delivered interrupt masks its vector (§8.2); a fatal error keeps it masked (Linux) */
 	if (ad->hw_up && !qlxge_dev_fatal(ad))
 		qlxge_hw_vector_enable(&ad->hw, 0);
 	rte_intr_ack(dev->intr_handle);
+}
+
+static void qlxge_dev_alarm(void *arg);
+
+/*
+ * One periodic service chain per port: the alarm re-arms itself, and dev_reset (possibly run
+ * from an INTR_RESET callback inside that very alarm) arms it too; the flag keeps it single.
+ * Only the interrupt thread and the control path (the latter with the alarm cancelled) touch it.
+ */
+static int
+qlxge_dev_alarm_arm(struct rte_eth_dev *dev)
+{
+	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
+	int ret;
+
+	if (ad->alarm_armed || !ad->hw_up)
+		return 0;
+	ret = rte_eal_alarm_set(ad->polling ? QLXGE_POLL_NOIRQ_US : QLXGE_POLL_IRQ_US,
+				qlxge_dev_alarm, dev);
+	if (ret == 0)
+		ad->alarm_armed = true;
+	return ret;
+}
+
+static void
+qlxge_dev_alarm_disarm(struct rte_eth_dev *dev)
+{
+	rte_eal_alarm_cancel(qlxge_dev_alarm, dev);
+	QLXGE_DEV_PRIVATE(dev)->alarm_armed = false;
 }
 
 static void
@@ -187,10 +217,10 @@ qlxge_dev_alarm(void *arg)
 	struct rte_eth_dev *dev = arg;
 	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
 
+	ad->alarm_armed = false;
 	qlxge_dev_service(dev);
-	if (ad->hw_up)
-		rte_eal_alarm_set(ad->polling ? QLXGE_POLL_NOIRQ_US : QLXGE_POLL_IRQ_US,
-				  qlxge_dev_alarm, dev);
+	/* an INTR_RESET callback may have run dev_reset, which arms the alarm itself */
+	qlxge_dev_alarm_arm(dev);
 }
 
 static int
@@ -213,8 +243,7 @@ qlxge_intr_setup(struct rte_eth_dev *dev)
 	ad->hw.irq = !ad->polling;
 	if (ad->hw.irq)
 		qlxge_hw_intr_enable(&ad->hw);
-	return rte_eal_alarm_set(ad->polling ? QLXGE_POLL_NOIRQ_US : QLXGE_POLL_IRQ_US,
-				 qlxge_dev_alarm, dev);
+	return qlxge_dev_alarm_arm(dev);
 }
 
 static void
@@ -223,7 +252,7 @@ qlxge_intr_teardown(struct rte_eth_dev *dev)
 	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
 	struct rte_intr_handle *h = dev->intr_handle;
 
-	rte_eal_alarm_cancel(qlxge_dev_alarm, dev);
+	qlxge_dev_alarm_disarm(dev);
 	rte_eal_alarm_cancel(qlxge_dev_lsc_alarm, dev);
 	if (ad->hw.irq) {
 		/* the handler re-enables the vector: take it away before masking */
@@ -287,6 +316,14 @@ qlxge_hw_down(struct rte_eth_dev *dev)
 
 	if (!ad->hw_up)
 		return;
+	/* teardown undoes what the port did: a blinking LED goes back to what probe found */
+	if (ad->led_changed && !qlxge_dev_fatal(ad)) {
+		if (qlxge_mbox_led_set(&ad->hw, ad->hw.led_saved) != 0)
+			QLXGE_DRV_LOG(WARNING, "port %u: LED configuration not restored",
+				      dev->data->port_id);
+		else
+			ad->led_changed = false;
+	}
 	qlxge_filter_close(dev);
 	if (qlxge_hw_func_reset(&ad->hw, false) != 0)
 		QLXGE_DRV_LOG(WARNING, "port %u: function reset failed at teardown",
@@ -339,22 +376,34 @@ qlxge_dev_configure(struct rte_eth_dev *dev)
 	return 0;
 }
 
+/* Doorbells invalidated: the device is told to leave every queue (FreeBSD's teardown, §5). */
 static void
-qlxge_queues_stop(struct rte_eth_dev *dev)
+qlxge_queues_halt(struct rte_eth_dev *dev)
 {
 	uint16_t i;
 
 	for (i = 0; i < dev->data->nb_tx_queues; i++)
-		if (dev->data->tx_queues[i] != NULL)
-			qlxge_tx_queue_stop(dev, i);
+		qlxge_tx_queue_halt(dev, i);
 	for (i = 0; i < dev->data->nb_rx_queues; i++)
-		if (dev->data->rx_queues[i] != NULL)
-			qlxge_rx_queue_stop(dev, i);
+		qlxge_rx_queue_halt(dev, i);
+}
+
+static void
+qlxge_queues_free_bufs(struct rte_eth_dev *dev)
+{
+	uint16_t i;
+
+	for (i = 0; i < dev->data->nb_tx_queues; i++)
+		qlxge_tx_queue_free_bufs(dev, i);
+	for (i = 0; i < dev->data->nb_rx_queues; i++)
+		qlxge_rx_queue_free_bufs(dev, i);
 }
 
 /*
- * After queues and filters: function reset (§4.2, the running form), then the base registers
- * and interrupts again, so that firmware, link and a later start work as after probe.
+ * Doorbells invalidated, filters gone, function reset (§4.2, the running form), and only then
+ * the buffers freed: until the reset the device may still write a receive buffer or read a
+ * frame (Linux resets first and frees after, §4.4). Then the base registers and interrupts
+ * again, so that firmware, link and a later start work as after probe.
  */
 static int
 qlxge_dev_quiesce(struct rte_eth_dev *dev)
@@ -362,10 +411,11 @@ qlxge_dev_quiesce(struct rte_eth_dev *dev)
 	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
 	int ret;
 
-	qlxge_queues_stop(dev);
+	qlxge_queues_halt(dev);
 	qlxge_filter_stop(dev);
 	/* after an adapter error the firmware is not asked to stop management traffic (Linux) */
 	ret = qlxge_hw_func_reset(&ad->hw, !qlxge_dev_fatal(ad));
+	qlxge_queues_free_bufs(dev);
 	qlxge_hw_base_init(&ad->hw);
 	if (ad->hw.irq)
 		qlxge_hw_intr_enable(&ad->hw);
@@ -555,38 +605,58 @@ qlxge_dev_close(struct rte_eth_dev *dev)
 		qlxge_tx_queue_release(dev, i);
 	qlxge_intr_teardown(dev);
 	qlxge_hw_down(dev);
+	qlxge_shared_detach(dev);
 	qlxge_rss_free(dev);
 	qlxge_mbox_fini(&ad->hw);
 	if (qlxge_release_cb[dev->data->port_id] != NULL)
 		qlxge_release_cb[dev->data->port_id](dev);
 	qlxge_release_cb[dev->data->port_id] = NULL;
+	qlxge_intr_ack_cb[dev->data->port_id] = NULL;
 	qlxge_hw_bus_unbind(&ad->hw);
 	return 0;
 }
 
-/* rte_eth_dev_reset (after a fatal error): the function is torn down and brought up again. */
+/*
+ * rte_eth_dev_reset (after a fatal error): the function is torn down and brought up again with
+ * neither the service alarm nor the interrupt handler able to run in between. Called from an
+ * INTR_RESET callback, we are on the interrupt thread, which runs those too: nothing can run
+ * concurrently there, and unregistering the running handler would wait for itself.
+ */
 static int
 qlxge_dev_reset(struct rte_eth_dev *dev)
 {
 	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
+	struct rte_intr_handle *h = dev->intr_handle;
+	bool on_intr_thread = rte_thread_is_intr();
 	int ret;
 
-	rte_eal_alarm_cancel(qlxge_dev_alarm, dev);
+	qlxge_dev_alarm_disarm(dev);
 	rte_eal_alarm_cancel(qlxge_dev_lsc_alarm, dev);
-	if (ad->hw.irq)
+	if (ad->hw.irq) {
+		if (!on_intr_thread)
+			rte_intr_callback_unregister_sync(h, qlxge_dev_interrupt_handler, dev);
 		qlxge_hw_intr_disable(&ad->hw);
+	}
 	qlxge_hw_down(dev);
 	__atomic_store_n(&ad->fatal, false, __ATOMIC_RELEASE);
 	__atomic_store_n(&ad->reset_req, false, __ATOMIC_RELEASE);
 	ret = qlxge_hw_up(dev);
+	if (ret == 0 && ad->hw.irq && !on_intr_thread &&
+	    rte_intr_callback_register(h, qlxge_dev_interrupt_handler, dev) != 0) {
+		/* no handler: service vector 0 by polling, as a probe without interrupts does */
+		QLXGE_DRV_LOG(WARNING, "port %u: interrupt handler not registered again, "
+			      "polling the link", dev->data->port_id);
+		rte_intr_disable(h);
+		ad->hw.irq = false;
+		ad->polling = true;
+	}
 	if (ret != 0) {
 		QLXGE_DRV_LOG(ERR, "port %u: reset failed: %d", dev->data->port_id, ret);
 		return ret;
 	}
 	if (ad->hw.irq)
 		qlxge_hw_intr_enable(&ad->hw);
-	rte_eal_alarm_set(ad->polling ? QLXGE_POLL_NOIRQ_US : QLXGE_POLL_IRQ_US,
-			  qlxge_dev_alarm, dev);
+	qlxge_dev_alarm_arm(dev);
 	qlxge_link_update(dev, 0);
 	QLXGE_DRV_LOG(NOTICE, "port %u: reset done", dev->data->port_id);
 	return 0;
@@ -671,27 +741,44 @@ qlxge_dev_infos_get(struct rte_eth_dev *dev, struct rte_eth_dev_info *info)
 	/* 8 descriptors in the IOCB, longer chains through the slot's OAL (§7.5) */
 	info->tx_desc_lim.nb_seg_max = QLXGE_TX_MAX_SEGS;
 	info->tx_desc_lim.nb_mtu_seg_max = QLXGE_TX_MAX_SEGS;
-	info->default_rxconf.rx_free_thresh = 32;
+	/* 0: the queue's default, QLXGE_RX_FREE_THRESH_DEFAULT clamped to what a refill posts */
+	info->default_rxconf.rx_free_thresh = 0;
 	info->default_txconf.tx_free_thresh = 32;
 	info->default_rxportconf.ring_size = QLXGE_RX_RING_DEFAULT;
 	info->default_txportconf.ring_size = QLXGE_TX_RING_DEFAULT;
 	info->default_rxportconf.nb_queues = 1;
 	info->default_txportconf.nb_queues = 1;
-	info->speed_capa = RTE_ETH_LINK_SPEED_10G;
+	/*
+	 * The ports are 10 GbE, but the firmware's link-status word can report 1 Gb and 100 Mb
+	 * (§9.4, a 10GBASE-T port at a lower rate) and link_update passes that on: what it can
+	 * report is advertised.
+	 */
+	info->speed_capa = RTE_ETH_LINK_SPEED_10G | RTE_ETH_LINK_SPEED_1G |
+			   RTE_ETH_LINK_SPEED_100M;
 	info->dev_capa = RTE_ETH_DEV_CAPA_RUNTIME_RX_QUEUE_SETUP |
 			 RTE_ETH_DEV_CAPA_RUNTIME_TX_QUEUE_SETUP;
 	return 0;
 }
 
-/* The port's max frame is set to 9600 at probe (§9.7): any MTU that fits it is accepted. */
+/*
+ * The port's max frame is set to 9600 at probe (§9.7): any MTU that fits it is accepted. The
+ * TX frame limit and the receive burst (scattered or not) are chosen at start, and changing
+ * them under running bursts is not safe: a started port refuses a different MTU with -EBUSY
+ * (as ixgbe does when the change needs a restart); stop, set, start.
+ */
 static int
 qlxge_mtu_set(struct rte_eth_dev *dev, uint16_t mtu)
 {
-	struct qlxge_hw *hw = QLXGE_DEV_HW(dev);
+	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
 
 	if (mtu < RTE_ETHER_MIN_MTU || mtu > QLXGE_ETH_MAX_MTU ||
-	    (uint32_t)mtu + QLXGE_ETH_OVERHEAD > hw->max_frame)
+	    (uint32_t)mtu + QLXGE_ETH_OVERHEAD > ad->hw.max_frame)
 		return -EINVAL;
+	if (ad->started && mtu != dev->data->mtu) {
+		QLXGE_DRV_LOG(ERR, "port %u: MTU %u -> %u needs the port stopped",
+			      dev->data->port_id, dev->data->mtu, mtu);
+		return -EBUSY;
+	}
 	return 0;
 }
 
@@ -734,15 +821,25 @@ qlxge_dev_supported_ptypes_get(struct rte_eth_dev *dev)
 static int
 qlxge_dev_led_on(struct rte_eth_dev *dev)
 {
-	return qlxge_mbox_led_set(QLXGE_DEV_HW(dev), QLXGE_LED_BLINK_PATTERN);
+	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
+	int ret;
+
+	ret = qlxge_mbox_led_set(&ad->hw, QLXGE_LED_BLINK_PATTERN);
+	/* even a failed command may have reached the firmware: restore at teardown */
+	ad->led_changed = true;
+	return ret;
 }
 
 static int
 qlxge_dev_led_off(struct rte_eth_dev *dev)
 {
-	struct qlxge_hw *hw = QLXGE_DEV_HW(dev);
+	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
+	int ret;
 
-	return qlxge_mbox_led_set(hw, hw->led_saved);
+	ret = qlxge_mbox_led_set(&ad->hw, ad->hw.led_saved);
+	if (ret == 0)
+		ad->led_changed = false;
+	return ret;
 }
 
 /* Pause is the port configuration's standard-pause bit (§9.4 link_config): both or none. */
@@ -806,14 +903,18 @@ qlxge_dev_init(struct rte_eth_dev *dev, const struct qlxge_init_params *params)
 	dev->tx_pkt_burst = qlxge_xmit_pkts;
 	dev->tx_pkt_prepare = qlxge_prep_pkts;
 	dev->intr_handle = params->intr_handle;
+	qlxge_intr_ack_cb[dev->data->port_id] = params->intr_ack;
 	ret = qlxge_mbox_init(hw);
 	if (ret != 0)
 		goto err_unbind;
+	ret = qlxge_shared_attach(dev, params->adapter_id);
+	if (ret != 0)
+		goto err_mbox_fini;
 	dev->data->mac_addrs = rte_zmalloc("qlxge_mac", RTE_ETHER_ADDR_LEN * QLXGE_MAX_MAC_ADDRS,
 					   0);
 	if (dev->data->mac_addrs == NULL) {
 		ret = -ENOMEM;
-		goto err_mbox;
+		goto err_shared;
 	}
 	ad->rss_mz = rte_eth_dma_zone_reserve(dev, "rss", 0, sizeof(struct qlxge_rss_icb),
 					      RTE_CACHE_LINE_SIZE, dev->device->numa_node);
@@ -855,9 +956,12 @@ err_rss:
 err_mac:
 	rte_free(dev->data->mac_addrs);
 	dev->data->mac_addrs = NULL;
-err_mbox:
+err_shared:
+	qlxge_shared_detach(dev);
+err_mbox_fini:
 	qlxge_mbox_fini(hw);
 err_unbind:
+	qlxge_intr_ack_cb[dev->data->port_id] = NULL;
 	qlxge_hw_bus_unbind(hw);
 	return ret;
 }

@@ -25,6 +25,8 @@
 #define QLXGE_RING_MAX		4096
 #define QLXGE_RING_ALIGN	32	/* low 5 bits of an ICB length hold flags (§6.1, §6.2) */
 #define QLXGE_RX_RING_DEFAULT	256
+#define QLXGE_RX_FREE_THRESH_DEFAULT 32u	/* clamped to what one refill can post */
+#define QLXGE_RX_REFILL_BLOCK	16	/* buffer-queue producer granularity (§5) */
 #define QLXGE_TX_RING_DEFAULT	256
 #define QLXGE_MAX_MAC_ADDRS	32	/* of the 128 CAM entries by function convention */
 #define QLXGE_MAX_MC_ADDRS	16	/* each port owns half of the shared 32-entry table */
@@ -175,7 +177,18 @@ struct qlxge_init_params {
 	const struct rte_ether_addr *mac;	/* NULL: the flash MAC */
 	/* called by close, after the hardware is torn down, to release what the probe took */
 	void (*release)(struct rte_eth_dev *dev);
+	/*
+	 * Same string for both functions of one adapter (the PCI address of the device, the
+	 * model's adapter name): keys the state the ports share, such as the VLAN table users.
+	 */
+	const char *adapter_id;
+	/* acknowledge the interrupt source before servicing it; NULL: nothing to do */
+	void (*intr_ack)(struct rte_intr_handle *h);
 };
+
+#define QLXGE_ADAPTER_ID_LEN	64
+
+struct qlxge_shared;
 
 struct qlxge_adapter {
 	struct qlxge_hw hw;
@@ -197,8 +210,12 @@ struct qlxge_adapter {
 	bool reset_req;		/* the data path found the device broken: raise INTR_RESET */
 	bool admin_down;	/* dev_set_link_down in force (read by the service: atomic) */
 	bool mac_off;		/* the PMD cleared the MAC enables: stop must set them again */
+	bool alarm_armed;	/* the periodic service alarm is set (one chain only) */
+	bool led_changed;	/* led_on in force: teardown restores the LED found at probe */
+	bool scatter_noted;	/* scattered RX turned on for the MTU has been logged */
 	struct rte_ether_addr perm_mac;
 	struct qlxge_hw_counters base;
+	struct qlxge_shared *shared;	/* state shared with the other port of the adapter */
 };
 
 #define QLXGE_DEV_PRIVATE(dev) ((struct qlxge_adapter *)(dev)->data->dev_private)
@@ -243,6 +260,8 @@ int qlxge_rx_queue_setup(struct rte_eth_dev *dev, uint16_t qid, uint16_t nb_desc
 void qlxge_rx_queue_release(struct rte_eth_dev *dev, uint16_t qid);
 int qlxge_rx_queue_start(struct rte_eth_dev *dev, uint16_t qid);
 int qlxge_rx_queue_stop(struct rte_eth_dev *dev, uint16_t qid);
+void qlxge_rx_queue_halt(struct rte_eth_dev *dev, uint16_t qid);
+void qlxge_rx_queue_free_bufs(struct rte_eth_dev *dev, uint16_t qid);
 void qlxge_rxq_info_get(struct rte_eth_dev *dev, uint16_t qid,
 			struct rte_eth_rxq_info *qinfo);
 uint16_t qlxge_recv_pkts(void *rxq, struct rte_mbuf **pkts, uint16_t n);
@@ -253,6 +272,8 @@ int qlxge_tx_queue_setup(struct rte_eth_dev *dev, uint16_t qid, uint16_t nb_desc
 void qlxge_tx_queue_release(struct rte_eth_dev *dev, uint16_t qid);
 int qlxge_tx_queue_start(struct rte_eth_dev *dev, uint16_t qid);
 int qlxge_tx_queue_stop(struct rte_eth_dev *dev, uint16_t qid);
+void qlxge_tx_queue_halt(struct rte_eth_dev *dev, uint16_t qid);
+void qlxge_tx_queue_free_bufs(struct rte_eth_dev *dev, uint16_t qid);
 void qlxge_txq_info_get(struct rte_eth_dev *dev, uint16_t qid,
 			struct rte_eth_txq_info *qinfo);
 uint16_t qlxge_xmit_pkts(void *txq, struct rte_mbuf **pkts, uint16_t n);
@@ -263,6 +284,8 @@ int qlxge_tx_done_cleanup(void *txq, uint32_t free_cnt);
 int qlxge_filter_start(struct rte_eth_dev *dev);
 void qlxge_filter_stop(struct rte_eth_dev *dev);
 void qlxge_filter_close(struct rte_eth_dev *dev);
+int qlxge_shared_attach(struct rte_eth_dev *dev, const char *adapter_id);
+void qlxge_shared_detach(struct rte_eth_dev *dev);
 int qlxge_promiscuous_enable(struct rte_eth_dev *dev);
 int qlxge_promiscuous_disable(struct rte_eth_dev *dev);
 int qlxge_allmulticast_enable(struct rte_eth_dev *dev);

@@ -15,72 +15,153 @@
  */
 
 #include <errno.h>
+#include <pthread.h>
+#include <stdio.h>
 #include <string.h>
+#include <sys/queue.h>
 
 #include <rte_common.h>
 #include <rte_ether.h>
+#include <rte_malloc.h>
 
-#include "qlxge_regs.h"
 #include "qlxge_ethdev.h"
 #include "qlxge_log.h"
+
+/*
+ * State the two ports of one adapter share, kept per process and keyed by the adapter identity
+ * the probe gives: which ports use each entry of the shared VLAN table (bit = port), so that
+ * one port never clears an entry the other still uses.
+ */
+struct qlxge_shared {
+	TAILQ_ENTRY(qlxge_shared) next;
+	char id[QLXGE_ADAPTER_ID_LEN];
+	unsigned int refs;
+	uint8_t vlan_users[RTE_ETH_VLAN_ID_MAX + 1];
+};
+
+static TAILQ_HEAD(, qlxge_shared) qlxge_shared_list = TAILQ_HEAD_INITIALIZER(qlxge_shared_list);
+static pthread_mutex_t qlxge_shared_lock = PTHREAD_MUTEX_INITIALIZER;
+
+int
+qlxge_shared_attach(struct rte_eth_dev *dev, const char *adapter_id)
+{
+	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
+	struct qlxge_shared *sh;
+	int ret = 0;
+
+	if (adapter_id == NULL || adapter_id[0] == '\0' ||
+	    strlen(adapter_id) >= QLXGE_ADAPTER_ID_LEN) {
+		QLXGE_INIT_LOG(ERR, "port %u: no usable adapter identity", dev->data->port_id);
+		return -EINVAL;
+	}
+	pthread_mutex_lock(&qlxge_shared_lock);
+	TAILQ_FOREACH(sh, &qlxge_shared_list, next)
+		if (strcmp(sh->id, adapter_id) == 0)
+			break;
+	if (sh == NULL) {
+		sh = rte_zmalloc("qlxge_shared", sizeof(*sh), 0);
+		if (sh == NULL) {
+			ret = -ENOMEM;
+			goto out;
+		}
+		snprintf(sh->id, sizeof(sh->id), "%s", adapter_id);
+		TAILQ_INSERT_TAIL(&qlxge_shared_list, sh, next);
+	}
+	sh->refs++;
+	ad->shared = sh;
+out:
+	pthread_mutex_unlock(&qlxge_shared_lock);
+	return ret;
+}
+
+void
+qlxge_shared_detach(struct rte_eth_dev *dev)
+{
+	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
+	struct qlxge_shared *sh = ad->shared;
+
+	if (sh == NULL)
+		return;
+	pthread_mutex_lock(&qlxge_shared_lock);
+	if (--sh->refs == 0) {
+		TAILQ_REMOVE(&qlxge_shared_list, sh, next);
+		rte_free(sh);
+	}
+	pthread_mutex_unlock(&qlxge_shared_lock);
+	ad->shared = NULL;
+}
+
+/*
+ * Enable (@on) VLAN @vid for this port, or drop this port's use of it: the table entry is
+ * written enabled when a port uses it, cleared only when no port does.
+ */
+static int
+qlxge_filter_vlan_use(struct rte_eth_dev *dev, uint16_t vid, bool on)
+{
+	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
+	uint8_t bit = (uint8_t)(1u << ad->hw.port);
+	uint8_t users;
+	int ret = 0;
+
+	pthread_mutex_lock(&qlxge_shared_lock);
+	users = ad->shared->vlan_users[vid];
+	users = on ? users | bit : users & ~bit;
+	if (on || users == 0)
+		ret = qlxge_hw_vlan_set(&ad->hw, vid, on);
+	if (ret == 0)
+		ad->shared->vlan_users[vid] = users;
+	pthread_mutex_unlock(&qlxge_shared_lock);
+	return ret;
+}
 
 static int
 qlxge_filter_cam_write(struct rte_eth_dev *dev, uint32_t index,
 		       const struct rte_ether_addr *addr)
 {
 	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
-	struct qlxge_hw *hw = &ad->hw;
-	uint32_t words[QLXGE_CAM_WORDS] = { 0 };
 
-	if (addr != NULL && !rte_is_zero_ether_addr(addr)) {
-		words[QLXGE_CAM_WORD_ADDR_LO] = qlxge_mac_word_lo(addr->addr_bytes);
-		words[QLXGE_CAM_WORD_ADDR_HI] = qlxge_mac_word_hi(addr->addr_bytes);
-		words[QLXGE_CAM_WORD_OUTPUT] = QLXGE_CAM_OUT_ROUTE_NIC |
-			qlxge_field_prep(QLXGE_CAM_OUT_FUNC_MASK, QLXGE_CAM_OUT_FUNC_SHIFT,
-					 hw->func) |
-			qlxge_field_prep(QLXGE_CAM_OUT_CQ_ID_MASK, QLXGE_CAM_OUT_CQ_ID_SHIFT, 0) |
-			(ad->vlan_strip ? QLXGE_CAM_OUT_RV : 0);
-	}
-	return qlxge_hw_mac_table_write(hw, QLXGE_MAC_ADDR_TYPE_CAM_MAC,
-					hw->func * QLXGE_CAM_ENTRIES_PER_FUNC + index,
-					words, QLXGE_CAM_WORDS, false);
+	if (addr != NULL && rte_is_zero_ether_addr(addr))
+		addr = NULL;
+	return qlxge_hw_cam_set(&ad->hw, index, addr != NULL ? addr->addr_bytes : NULL,
+				ad->vlan_strip);
 }
 
 static int
 qlxge_filter_mc_write(struct rte_eth_dev *dev, uint32_t i, const struct rte_ether_addr *addr)
 {
 	struct qlxge_hw *hw = QLXGE_DEV_HW(dev);
-	uint32_t words[QLXGE_MCAST_WORDS] = { 0 };
 
-	if (addr != NULL) {
-		words[0] = qlxge_mac_word_lo(addr->addr_bytes);
-		words[1] = qlxge_mac_word_hi(addr->addr_bytes);
-	}
-	return qlxge_hw_mac_table_write(hw, QLXGE_MAC_ADDR_TYPE_MULTI_MAC,
-					hw->port * QLXGE_MAX_MC_ADDRS + i, words,
-					QLXGE_MCAST_WORDS, addr != NULL);
+	return qlxge_hw_mcast_set(hw, hw->port * QLXGE_MAX_MC_ADDRS + i,
+				  addr != NULL ? addr->addr_bytes : NULL);
 }
 
 static int
-qlxge_filter_route(struct rte_eth_dev *dev, unsigned int slot, uint32_t dst, uint32_t mask,
-		   bool on)
+qlxge_filter_route(struct rte_eth_dev *dev, enum qlxge_hw_route route, bool on)
 {
-	return qlxge_hw_route_write(QLXGE_DEV_HW(dev), slot, dst, mask, on);
+	return qlxge_hw_route_set(QLXGE_DEV_HW(dev), route, on);
+}
+
+/* Program @n entries from @addrs, clearing up to @old_count, and the multicast-match slot. */
+static int
+qlxge_filter_mc_program(struct rte_eth_dev *dev, const struct rte_ether_addr *addrs, uint32_t n,
+			uint32_t old_count)
+{
+	uint32_t i;
+	int ret = 0;
+
+	for (i = 0; i < RTE_MAX(old_count, n) && ret == 0; i++)
+		ret = qlxge_filter_mc_write(dev, i, i < n ? &addrs[i] : NULL);
+	if (ret == 0)
+		ret = qlxge_filter_route(dev, QLXGE_HW_RT_MCAST_MATCH, n != 0);
+	return ret;
 }
 
 static int
 qlxge_filter_mc_apply(struct rte_eth_dev *dev, uint32_t old_count)
 {
 	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
-	uint32_t i;
-	int ret = 0;
 
-	for (i = 0; i < RTE_MAX(old_count, ad->nb_mc_addrs) && ret == 0; i++)
-		ret = qlxge_filter_mc_write(dev, i, i < ad->nb_mc_addrs ? &ad->mc_addrs[i] : NULL);
-	if (ret == 0)
-		ret = qlxge_filter_route(dev, QLXGE_RT_SLOT_MCAST_MATCH, QLXGE_RT_IDX_DST_DFLT_Q,
-					 QLXGE_RT_DATA_MCAST_MATCH, ad->nb_mc_addrs != 0);
-	return ret;
+	return qlxge_filter_mc_program(dev, ad->mc_addrs, ad->nb_mc_addrs, old_count);
 }
 
 /* §2.15: VLAN acceptance (all, or matching tags plus untagged) and tag stripping. */
@@ -89,8 +170,7 @@ qlxge_filter_vlan_mode(struct rte_eth_dev *dev)
 {
 	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
 
-	qlxge_hw_rcv_vlan_cfg(&ad->hw, ad->vlan_filter ? QLXGE_NIC_RCV_CFG_VLAN_MATCH_AND_NON :
-			      QLXGE_NIC_RCV_CFG_VLAN_ALL, ad->vlan_strip);
+	qlxge_hw_rcv_vlan(&ad->hw, ad->vlan_filter, ad->vlan_strip);
 }
 
 static int
@@ -127,28 +207,21 @@ qlxge_filter_start(struct rte_eth_dev *dev)
 		ret = qlxge_filter_mc_apply(dev, 0);
 	for (vid = 0; vid <= RTE_ETH_VLAN_ID_MAX && ret == 0; vid++)
 		if ((ad->vlans[vid / 64] >> (vid % 64)) & 1)
-			ret = qlxge_hw_mac_table_write(&ad->hw, QLXGE_MAC_ADDR_TYPE_VLAN, vid,
-						       NULL, 0, true);
+			ret = qlxge_filter_vlan_use(dev, vid, true);
 	if (ret != 0)
 		return ret;
 	qlxge_filter_vlan_mode(dev);
-	ret = qlxge_filter_route(dev, QLXGE_RT_SLOT_IP_CSUM_ERR, QLXGE_RT_IDX_DST_DFLT_Q,
-				 QLXGE_RT_DATA_IP_CSUM_ERR, true);
+	ret = qlxge_filter_route(dev, QLXGE_HW_RT_IP_CSUM_ERR, true);
 	if (ret == 0)
-		ret = qlxge_filter_route(dev, QLXGE_RT_SLOT_TU_CSUM_ERR, QLXGE_RT_IDX_DST_DFLT_Q,
-					 QLXGE_RT_DATA_TU_CSUM_ERR, true);
+		ret = qlxge_filter_route(dev, QLXGE_HW_RT_TU_CSUM_ERR, true);
 	if (ret == 0)
-		ret = qlxge_filter_route(dev, QLXGE_RT_SLOT_BCAST, QLXGE_RT_IDX_DST_DFLT_Q,
-					 QLXGE_RT_DATA_BCAST, true);
+		ret = qlxge_filter_route(dev, QLXGE_HW_RT_BCAST, true);
 	if (ret == 0)
-		ret = qlxge_filter_route(dev, QLXGE_RT_SLOT_ALLMULTI, QLXGE_RT_IDX_DST_DFLT_Q,
-					 QLXGE_RT_DATA_MCAST, dev->data->all_multicast != 0);
+		ret = qlxge_filter_route(dev, QLXGE_HW_RT_ALLMULTI, dev->data->all_multicast != 0);
 	if (ret == 0)
-		ret = qlxge_filter_route(dev, QLXGE_RT_SLOT_CAM_HIT, QLXGE_RT_IDX_DST_CAM_Q,
-					 QLXGE_RT_DATA_CAM_HIT, true);
+		ret = qlxge_filter_route(dev, QLXGE_HW_RT_CAM_HIT, true);
 	if (ret == 0)
-		ret = qlxge_filter_route(dev, QLXGE_RT_SLOT_PROMISC, QLXGE_RT_IDX_DST_DFLT_Q,
-					 QLXGE_RT_DATA_VALID, dev->data->promiscuous != 0);
+		ret = qlxge_filter_route(dev, QLXGE_HW_RT_PROMISC, dev->data->promiscuous != 0);
 	return ret;
 }
 
@@ -166,7 +239,7 @@ qlxge_filter_stop(struct rte_eth_dev *dev)
 		(void)qlxge_filter_mc_write(dev, i, NULL);
 }
 
-/* The VLAN entries this port enabled are removed when it closes. */
+/* This port's VLANs are given up when it closes; entries the other port uses stay. */
 void
 qlxge_filter_close(struct rte_eth_dev *dev)
 {
@@ -175,8 +248,7 @@ qlxge_filter_close(struct rte_eth_dev *dev)
 
 	for (vid = 0; vid <= RTE_ETH_VLAN_ID_MAX; vid++)
 		if ((ad->vlans[vid / 64] >> (vid % 64)) & 1)
-			(void)qlxge_hw_mac_table_write(&ad->hw, QLXGE_MAC_ADDR_TYPE_VLAN, vid,
-						       NULL, 0, false);
+			(void)qlxge_filter_vlan_use(dev, vid, false);
 	memset(ad->vlans, 0, sizeof(ad->vlans));
 }
 
@@ -185,8 +257,7 @@ qlxge_promiscuous_enable(struct rte_eth_dev *dev)
 {
 	if (!QLXGE_DEV_PRIVATE(dev)->started)
 		return 0;
-	return qlxge_filter_route(dev, QLXGE_RT_SLOT_PROMISC, QLXGE_RT_IDX_DST_DFLT_Q,
-				  QLXGE_RT_DATA_VALID, true);
+	return qlxge_filter_route(dev, QLXGE_HW_RT_PROMISC, true);
 }
 
 int
@@ -194,7 +265,7 @@ qlxge_promiscuous_disable(struct rte_eth_dev *dev)
 {
 	if (!QLXGE_DEV_PRIVATE(dev)->started)
 		return 0;
-	return qlxge_filter_route(dev, QLXGE_RT_SLOT_PROMISC, 0, 0, false);
+	return qlxge_filter_route(dev, QLXGE_HW_RT_PROMISC, false);
 }
 
 int
@@ -202,8 +273,7 @@ qlxge_allmulticast_enable(struct rte_eth_dev *dev)
 {
 	if (!QLXGE_DEV_PRIVATE(dev)->started)
 		return 0;
-	return qlxge_filter_route(dev, QLXGE_RT_SLOT_ALLMULTI, QLXGE_RT_IDX_DST_DFLT_Q,
-				  QLXGE_RT_DATA_MCAST, true);
+	return qlxge_filter_route(dev, QLXGE_HW_RT_ALLMULTI, true);
 }
 
 int
@@ -211,7 +281,7 @@ qlxge_allmulticast_disable(struct rte_eth_dev *dev)
 {
 	if (!QLXGE_DEV_PRIVATE(dev)->started)
 		return 0;
-	return qlxge_filter_route(dev, QLXGE_RT_SLOT_ALLMULTI, 0, 0, false);
+	return qlxge_filter_route(dev, QLXGE_HW_RT_ALLMULTI, false);
 }
 
 int
@@ -251,6 +321,7 @@ qlxge_set_mc_addr_list(struct rte_eth_dev *dev, struct rte_ether_addr *mc_addrs,
 	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
 	uint32_t old = ad->nb_mc_addrs;
 	uint32_t i;
+	int ret;
 
 	if (nb_mc_addrs > QLXGE_MAX_MC_ADDRS) {
 		QLXGE_DRV_LOG(ERR, "port %u: %u multicast addresses, at most %u",
@@ -260,15 +331,21 @@ qlxge_set_mc_addr_list(struct rte_eth_dev *dev, struct rte_ether_addr *mc_addrs,
 	for (i = 0; i < nb_mc_addrs; i++)
 		if (!rte_is_multicast_ether_addr(&mc_addrs[i]))
 			return -EINVAL;
+	if (ad->started) {
+		ret = qlxge_filter_mc_program(dev, mc_addrs, nb_mc_addrs, old);
+		if (ret != 0) {
+			/* put the entries back as the list we keep says (best effort) */
+			(void)qlxge_filter_mc_program(dev, ad->mc_addrs, old, nb_mc_addrs);
+			return ret;
+		}
+	}
 	for (i = 0; i < nb_mc_addrs; i++)
 		ad->mc_addrs[i] = mc_addrs[i];
 	ad->nb_mc_addrs = nb_mc_addrs;
-	if (!ad->started)
-		return 0;
-	return qlxge_filter_mc_apply(dev, old);
+	return 0;
 }
 
-/* §12.1 VLAN entry: one index write with E set or clear; the table is shared by the ports. */
+/* §12.1 VLAN entry: one index write with E set or clear; shared by the ports (users kept). */
 int
 qlxge_vlan_filter_set(struct rte_eth_dev *dev, uint16_t vlan_id, int on)
 {
@@ -277,8 +354,7 @@ qlxge_vlan_filter_set(struct rte_eth_dev *dev, uint16_t vlan_id, int on)
 
 	if (vlan_id > RTE_ETH_VLAN_ID_MAX)
 		return -EINVAL;
-	ret = qlxge_hw_mac_table_write(&ad->hw, QLXGE_MAC_ADDR_TYPE_VLAN, vlan_id, NULL, 0,
-				       on != 0);
+	ret = qlxge_filter_vlan_use(dev, vlan_id, on != 0);
 	if (ret != 0)
 		return ret;
 	if (on)

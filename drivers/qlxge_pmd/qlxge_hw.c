@@ -95,6 +95,53 @@ qlxge_hw_wr32(const struct qlxge_hw *hw, uint32_t off, uint32_t val)
 	bus->ops->wr32(bus->ctx, off, val);
 }
 
+/* §11.3: see qlxge_hw.h; the names are the xstats of docs/guides/nics/qlxge.rst. */
+const struct qlxge_hw_counter qlxge_hw_counters[QLXGE_HW_NB_COUNTERS] = {
+	[QLXGE_HW_C_RX_PKTS_OK] = { "mac_rx_good_packets", QLXGE_XGMAC_RX_PKTS_OK },
+	[QLXGE_HW_C_RX_BYTES_OK] = { "mac_rx_good_bytes", QLXGE_XGMAC_RX_BYTES_OK },
+	[QLXGE_HW_C_RX_PKTS] = { "rx_total_packets", QLXGE_XGMAC_RX_PKTS },
+	[QLXGE_HW_C_TX_PKTS] = { "mac_tx_packets", QLXGE_XGMAC_TX_PKTS },
+	[QLXGE_HW_C_TX_BYTES] = { "mac_tx_bytes", QLXGE_XGMAC_TX_BYTES },
+	[QLXGE_HW_C_RX_FIFO_DROP] = { NULL, QLXGE_XGMAC_RX_NIC_FIFO_DROP },
+	{ "rx_total_bytes", QLXGE_XGMAC_RX_BYTES },
+	{ "rx_unicast_packets", QLXGE_XGMAC_RX_UCAST_PKTS },
+	{ "rx_multicast_packets", QLXGE_XGMAC_RX_MCAST_PKTS },
+	{ "rx_broadcast_packets", QLXGE_XGMAC_RX_BCAST_PKTS },
+	{ "rx_undersize_errors", QLXGE_XGMAC_RX_UNDERSIZE_PKTS },
+	{ "rx_oversize_errors", QLXGE_XGMAC_RX_OVERSIZE_PKTS },
+	{ "rx_jabber_errors", QLXGE_XGMAC_RX_JABBER_PKTS },
+	{ "rx_fragmented_errors", QLXGE_XGMAC_RX_UNDERSIZE_FCS_PKTS },
+	{ "rx_drop_events", QLXGE_XGMAC_RX_DROP_EVENTS },
+	{ "rx_crc_errors", QLXGE_XGMAC_RX_FCS_ERR_PKTS },
+	{ "rx_alignment_errors", QLXGE_XGMAC_RX_ALIGN_ERR },
+	{ "rx_symbol_errors", QLXGE_XGMAC_RX_SYMBOL_ERR },
+	{ "rx_mac_errors", QLXGE_XGMAC_RX_MAC_ERR },
+	{ "rx_length_errors", QLXGE_XGMAC_RX_LEN_ERR_PKTS },
+	{ "rx_control_packets", QLXGE_XGMAC_RX_CTL_PKTS },
+	{ "rx_pause_packets", QLXGE_XGMAC_RX_PAUSE_PKTS },
+	{ "rx_size_64_packets", QLXGE_XGMAC_RX_64_PKTS },
+	{ "rx_size_65_to_127_packets", QLXGE_XGMAC_RX_65_127_PKTS },
+	{ "rx_size_128_to_255_packets", QLXGE_XGMAC_RX_128_255_PKTS },
+	{ "rx_size_256_to_511_packets", QLXGE_XGMAC_RX_256_511_PKTS },
+	{ "rx_size_512_to_1023_packets", QLXGE_XGMAC_RX_512_1023_PKTS },
+	{ "rx_size_1024_to_1518_packets", QLXGE_XGMAC_RX_1024_1518_PKTS },
+	{ "rx_size_1519_to_max_packets", QLXGE_XGMAC_RX_1519_MAX_PKTS },
+	{ "tx_unicast_packets", QLXGE_XGMAC_TX_UCAST_PKTS },
+	{ "tx_multicast_packets", QLXGE_XGMAC_TX_MCAST_PKTS },
+	{ "tx_broadcast_packets", QLXGE_XGMAC_TX_BCAST_PKTS },
+	{ "tx_control_packets", QLXGE_XGMAC_TX_CTL_PKTS },
+	{ "tx_pause_packets", QLXGE_XGMAC_TX_PAUSE_PKTS },
+	{ "tx_size_64_packets", QLXGE_XGMAC_TX_64_PKTS },
+	{ "tx_size_65_to_127_packets", QLXGE_XGMAC_TX_65_127_PKTS },
+	{ "tx_size_128_to_255_packets", QLXGE_XGMAC_TX_128_255_PKTS },
+	{ "tx_size_256_to_511_packets", QLXGE_XGMAC_TX_256_511_PKTS },
+	{ "tx_size_512_to_1023_packets", QLXGE_XGMAC_TX_512_1023_PKTS },
+	{ "tx_size_1024_to_1518_packets", QLXGE_XGMAC_TX_1024_1518_PKTS },
+	{ "tx_size_1519_to_max_packets", QLXGE_XGMAC_TX_1519_MAX_PKTS },
+	{ "tx_undersize_errors", QLXGE_XGMAC_TX_UNDERSIZE_PKTS },
+	{ "tx_oversize_errors", QLXGE_XGMAC_TX_OVERSIZE_PKTS },
+};
+
 /* §2.1: only bits whose write-enable (bit + 16) is set change. */
 void
 qlxge_hw_mwr_set(const struct qlxge_hw *hw, uint32_t off, uint32_t bits)
@@ -494,6 +541,111 @@ qlxge_hw_icb_load(const struct qlxge_hw *hw, uint32_t cmd_bit, unsigned int qid,
 	return ret;
 }
 
+/* §6.5, §2.7: load the RSS ICB at @iova (CFG.LR, queue 0). */
+int
+qlxge_hw_rss_load(const struct qlxge_hw *hw, uint64_t iova)
+{
+	return qlxge_hw_icb_load(hw, QLXGE_CFG_LR, 0, iova);
+}
+
+/* §12.3 slots by purpose: slot, destination and match mask (docs/hardware-notes.md #8-#10). */
+static const struct {
+	unsigned int slot;
+	uint32_t dst;
+	uint32_t mask;
+} qlxge_hw_routes[] = {
+	[QLXGE_HW_RT_IP_CSUM_ERR] = { QLXGE_RT_SLOT_IP_CSUM_ERR, QLXGE_RT_IDX_DST_DFLT_Q,
+				      QLXGE_RT_DATA_IP_CSUM_ERR },
+	[QLXGE_HW_RT_TU_CSUM_ERR] = { QLXGE_RT_SLOT_TU_CSUM_ERR, QLXGE_RT_IDX_DST_DFLT_Q,
+				      QLXGE_RT_DATA_TU_CSUM_ERR },
+	[QLXGE_HW_RT_BCAST] = { QLXGE_RT_SLOT_BCAST, QLXGE_RT_IDX_DST_DFLT_Q,
+				QLXGE_RT_DATA_BCAST },
+	[QLXGE_HW_RT_MCAST_MATCH] = { QLXGE_RT_SLOT_MCAST_MATCH, QLXGE_RT_IDX_DST_DFLT_Q,
+				      QLXGE_RT_DATA_MCAST_MATCH },
+	[QLXGE_HW_RT_ALLMULTI] = { QLXGE_RT_SLOT_ALLMULTI, QLXGE_RT_IDX_DST_DFLT_Q,
+				   QLXGE_RT_DATA_MCAST },
+	[QLXGE_HW_RT_RSS] = { QLXGE_RT_SLOT_RSS_MATCH, QLXGE_RT_IDX_DST_RSS,
+			      QLXGE_RT_DATA_RSS_MATCH },
+	[QLXGE_HW_RT_CAM_HIT] = { QLXGE_RT_SLOT_CAM_HIT, QLXGE_RT_IDX_DST_CAM_Q,
+				  QLXGE_RT_DATA_CAM_HIT },
+	[QLXGE_HW_RT_PROMISC] = { QLXGE_RT_SLOT_PROMISC, QLXGE_RT_IDX_DST_DFLT_Q,
+				  QLXGE_RT_DATA_VALID },
+};
+
+/* Turn the routing slot that serves @route on or off. */
+int
+qlxge_hw_route_set(const struct qlxge_hw *hw, enum qlxge_hw_route route, bool on)
+{
+	if ((unsigned int)route >= RTE_DIM(qlxge_hw_routes))
+		return -EINVAL;
+	return qlxge_hw_route_write(hw, qlxge_hw_routes[route].slot, qlxge_hw_routes[route].dst,
+				    qlxge_hw_routes[route].mask, on);
+}
+
+/*
+ * §12.1 CAM entry @index of this function (func x 128 + index): @mac routed to the NIC, our
+ * function, CQ 0 (the CAM-hit slot sends it to the default queue), RV as tags are stripped.
+ * @mac NULL clears the entry.
+ */
+int
+qlxge_hw_cam_set(const struct qlxge_hw *hw, uint32_t index, const uint8_t *mac, bool strip)
+{
+	uint32_t words[QLXGE_CAM_WORDS] = { 0 };
+
+	if (mac != NULL) {
+		words[QLXGE_CAM_WORD_ADDR_LO] = qlxge_mac_word_lo(mac);
+		words[QLXGE_CAM_WORD_ADDR_HI] = qlxge_mac_word_hi(mac);
+		words[QLXGE_CAM_WORD_OUTPUT] = QLXGE_CAM_OUT_ROUTE_NIC |
+			qlxge_field_prep(QLXGE_CAM_OUT_FUNC_MASK, QLXGE_CAM_OUT_FUNC_SHIFT,
+					 hw->func) |
+			qlxge_field_prep(QLXGE_CAM_OUT_CQ_ID_MASK, QLXGE_CAM_OUT_CQ_ID_SHIFT, 0) |
+			(strip ? QLXGE_CAM_OUT_RV : 0);
+	}
+	return qlxge_hw_mac_table_write(hw, QLXGE_MAC_ADDR_TYPE_CAM_MAC,
+					hw->func * QLXGE_CAM_ENTRIES_PER_FUNC + index,
+					words, QLXGE_CAM_WORDS, false);
+}
+
+/* §12.1 multicast entry @index of the shared table: @mac enabled, or cleared when NULL. */
+int
+qlxge_hw_mcast_set(const struct qlxge_hw *hw, uint32_t index, const uint8_t *mac)
+{
+	uint32_t words[QLXGE_MCAST_WORDS] = { 0 };
+
+	if (mac != NULL) {
+		words[0] = qlxge_mac_word_lo(mac);
+		words[1] = qlxge_mac_word_hi(mac);
+	}
+	return qlxge_hw_mac_table_write(hw, QLXGE_MAC_ADDR_TYPE_MULTI_MAC, index, words,
+					QLXGE_MCAST_WORDS, mac != NULL);
+}
+
+/* §12.1 VLAN entry @vid of the shared table: one index write with E set or clear. */
+int
+qlxge_hw_vlan_set(const struct qlxge_hw *hw, uint16_t vid, bool on)
+{
+	return qlxge_hw_mac_table_write(hw, QLXGE_MAC_ADDR_TYPE_VLAN, vid, NULL, 0, on);
+}
+
+/*
+ * §2.13: ask the device to stop (or start) processing CQ @cq, then read it back until EN
+ * reflects the request. A stopped CQ takes no completions, so the buffers and ring behind it
+ * can be taken back without a function reset (runtime queue stop).
+ */
+int
+qlxge_hw_cq_stop(const struct qlxge_hw *hw, unsigned int cq, bool stop)
+{
+	uint32_t sel = (cq << QLXGE_CQ_STOP_CQ_SHIFT) & QLXGE_CQ_STOP_CQ_MASK;
+
+	qlxge_hw_mwr_field(hw, QLXGE_REG_CQ_STOP, QLXGE_CQ_STOP_CQ_MASK | QLXGE_CQ_STOP_TYPE_MASK,
+			   sel | (stop ? QLXGE_CQ_STOP_TYPE_STOP : QLXGE_CQ_STOP_TYPE_START));
+	qlxge_hw_mwr_field(hw, QLXGE_REG_CQ_STOP, QLXGE_CQ_STOP_CQ_MASK | QLXGE_CQ_STOP_TYPE_MASK,
+			   sel | QLXGE_CQ_STOP_TYPE_READ);
+	return qlxge_hw_wait_bit(hw, QLXGE_REG_CQ_STOP, QLXGE_CQ_STOP_EN, !stop, 0,
+				 QLXGE_CQ_STOP_TIMEOUT_US,
+				 stop ? "CQ_STOP (stop)" : "CQ_STOP (start)");
+}
+
 /*
  * §1, §4.1 (Linux): our function number is STS[7:6]; MPI word 0x1002 names the two NIC
  * functions; the lower one is port 0. REV_ID is kept for the register dump.
@@ -647,8 +799,11 @@ qlxge_hw_link_up(const struct qlxge_hw *hw)
 
 /* §2.15: VLAN acceptance mode and tag stripping (RV) in one store. */
 void
-qlxge_hw_rcv_vlan_cfg(const struct qlxge_hw *hw, uint32_t vlan_mode, bool strip)
+qlxge_hw_rcv_vlan(const struct qlxge_hw *hw, bool match_only, bool strip)
 {
+	uint32_t vlan_mode = match_only ? QLXGE_NIC_RCV_CFG_VLAN_MATCH_AND_NON :
+					  QLXGE_NIC_RCV_CFG_VLAN_ALL;
+
 	qlxge_hw_mwr_field(hw, QLXGE_REG_NIC_RCV_CFG,
 			   QLXGE_NIC_RCV_CFG_VLAN_MASK | QLXGE_NIC_RCV_CFG_RV,
 			   vlan_mode | (strip ? QLXGE_NIC_RCV_CFG_RV : 0));

@@ -42,6 +42,7 @@ extern const struct qlxge_bus_ops qlxge_mmio_bus_ops;
 #define QLXGE_NFE_TIMEOUT_US	500000u		/* FIFO drain before reset (§4.2) */
 #define QLXGE_FW_READY_TIMEOUT_US 2000000u	/* firmware answering at probe */
 #define QLXGE_MBOX_TIMEOUT_US	2000000u	/* one mailbox command */
+#define QLXGE_CQ_STOP_TIMEOUT_US 1000u		/* CQ_STOP.EN follows a request (§2.13) */
 
 /* Mailbox exchange: in[0] = command; out[0] = status on return. */
 struct qlxge_mbox {
@@ -70,6 +71,28 @@ struct qlxge_hw {
 	uint8_t mac[6];		/* factory MAC from flash */
 	pthread_mutex_t mbox_lock;	/* one mailbox user at a time: commands vs interrupt */
 };
+
+/*
+ * The port's XGMAC statistics counters (§11.3) the PMD reports: xstat name (NULL: feeds the
+ * basic stats only) and counter register, the hardware layer's so no other file names one.
+ * The first ones sit at fixed indexes, used by name by qlxge_stats.c.
+ */
+struct qlxge_hw_counter {
+	const char *name;
+	uint32_t reg;
+};
+
+enum {
+	QLXGE_HW_C_RX_PKTS_OK,
+	QLXGE_HW_C_RX_BYTES_OK,
+	QLXGE_HW_C_RX_PKTS,
+	QLXGE_HW_C_TX_PKTS,
+	QLXGE_HW_C_TX_BYTES,
+	QLXGE_HW_C_RX_FIFO_DROP,
+};
+
+#define QLXGE_HW_NB_COUNTERS	43
+extern const struct qlxge_hw_counter qlxge_hw_counters[QLXGE_HW_NB_COUNTERS];
 
 /* ---- bus binding (per process, by port) ----------------------------------------------- */
 void qlxge_hw_bus_bind(struct qlxge_hw *hw, const struct qlxge_bus_ops *ops, void *ctx,
@@ -112,6 +135,24 @@ int qlxge_hw_route_write(const struct qlxge_hw *hw, unsigned int slot, uint32_t 
 int qlxge_hw_route_clear_all(const struct qlxge_hw *hw);
 int qlxge_hw_icb_load(const struct qlxge_hw *hw, uint32_t cmd_bit, unsigned int qid,
 		      uint64_t iova);
+int qlxge_hw_cq_stop(const struct qlxge_hw *hw, unsigned int cq, bool stop);
+int qlxge_hw_rss_load(const struct qlxge_hw *hw, uint64_t iova);
+
+/* The NIC-queue routing slots the PMD programs, by purpose (§12.3). */
+enum qlxge_hw_route {
+	QLXGE_HW_RT_IP_CSUM_ERR,	/* IP checksum errors to the default queue, flagged */
+	QLXGE_HW_RT_TU_CSUM_ERR,	/* TCP/UDP checksum errors, likewise */
+	QLXGE_HW_RT_BCAST,
+	QLXGE_HW_RT_MCAST_MATCH,	/* the multicast entries */
+	QLXGE_HW_RT_ALLMULTI,
+	QLXGE_HW_RT_RSS,		/* RSS matches to the RSS table */
+	QLXGE_HW_RT_CAM_HIT,
+	QLXGE_HW_RT_PROMISC,
+};
+int qlxge_hw_route_set(const struct qlxge_hw *hw, enum qlxge_hw_route route, bool on);
+int qlxge_hw_cam_set(const struct qlxge_hw *hw, uint32_t index, const uint8_t *mac, bool strip);
+int qlxge_hw_mcast_set(const struct qlxge_hw *hw, uint32_t index, const uint8_t *mac);
+int qlxge_hw_vlan_set(const struct qlxge_hw *hw, uint16_t vid, bool on);
 
 /* ---- bring-up and teardown (qlxge_hw.c, §4) ------------------------------------------- */
 int qlxge_hw_identify(struct qlxge_hw *hw);
@@ -122,7 +163,8 @@ void qlxge_hw_intr_enable(struct qlxge_hw *hw);
 void qlxge_hw_intr_disable(struct qlxge_hw *hw);
 void qlxge_hw_vector_enable(const struct qlxge_hw *hw, unsigned int vector);
 bool qlxge_hw_link_up(const struct qlxge_hw *hw);
-void qlxge_hw_rcv_vlan_cfg(const struct qlxge_hw *hw, uint32_t vlan_mode, bool strip);
+/* §2.15: accept matching VLANs and untagged (@match_only) or every tag; strip tags or not */
+void qlxge_hw_rcv_vlan(const struct qlxge_hw *hw, bool match_only, bool strip);
 uint32_t qlxge_hw_dump_regs(const struct qlxge_hw *hw, uint32_t *buf);
 int qlxge_hw_port8012_init(struct qlxge_hw *hw);
 int qlxge_hw_port_init(struct qlxge_hw *hw);

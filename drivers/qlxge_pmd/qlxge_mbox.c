@@ -11,6 +11,7 @@
  */
 
 #include <errno.h>
+#include <stdbool.h>
 #include <string.h>
 
 #include <rte_common.h>
@@ -21,6 +22,7 @@
 #include "qlxge_log.h"
 
 #define QLXGE_MBOX_POLL_US	10u
+#define QLXGE_MBOX_HRI_WAIT_US	100000u	/* firmware taking a command posted before */
 #define QLXGE_FW_RETRY_US	10000u
 
 static const char *
@@ -181,21 +183,62 @@ qlxge_mbox_take(struct qlxge_hw *hw, struct qlxge_mbox *mb)
 	return ret;
 }
 
+/*
+ * The whole command is bounded in time, not only its quiet polls: a firmware posting AENs
+ * without end would otherwise keep the loop (and the mailbox lock) forever. The µs count
+ * covers the polls (the model advances in them); the cycle deadline covers everything.
+ */
+struct qlxge_mbox_deadline {
+	uint64_t end;
+	uint32_t waited;
+};
+
+static void
+qlxge_mbox_deadline_start(struct qlxge_mbox_deadline *d, uint32_t timeout_us)
+{
+	d->end = rte_get_timer_cycles() + rte_get_timer_hz() / US_PER_S * timeout_us;
+	d->waited = 0;
+}
+
+static bool
+qlxge_mbox_deadline_over(const struct qlxge_mbox_deadline *d, uint32_t timeout_us)
+{
+	return d->waited >= timeout_us || rte_get_timer_cycles() >= d->end;
+}
+
+static void
+qlxge_mbox_deadline_wait(struct qlxge_mbox_deadline *d, uint32_t us)
+{
+	rte_delay_us(us);
+	d->waited += us;
+}
+
 /* §9.3: post a command and wait for its status; AENs arriving first are handled on the way. */
 static int
 qlxge_mbox_cmd_locked(struct qlxge_hw *hw, struct qlxge_mbox *mb)
 {
-	uint32_t waited = 0;
+	struct qlxge_mbox_deadline d;
 	uint32_t csr, sts;
 	unsigned int i;
 	int ret;
 
-	csr = qlxge_hw_rd32(hw, QLXGE_REG_CSR);
-	if ((csr & QLXGE_CSR_HRI) != 0) {
-		QLXGE_MBOX_LOG(ERR, "port %u: %s (0x%04x): previous command not taken by the "
-			       "firmware (CSR=0x%08x)", hw->port_id, qlxge_mbox_cmd_name(mb->in[0]),
-			       mb->in[0], csr);
-		return -EBUSY;
+	/*
+	 * HRI still set: the firmware has not yet taken the previous command (one that timed
+	 * out, or another function's view of a slow firmware). Give it a bounded while first.
+	 */
+	qlxge_mbox_deadline_start(&d, QLXGE_MBOX_HRI_WAIT_US);
+	for (;;) {
+		csr = qlxge_hw_rd32(hw, QLXGE_REG_CSR);
+		if ((csr & QLXGE_CSR_HRI) == 0)
+			break;
+		if (qlxge_mbox_deadline_over(&d, QLXGE_MBOX_HRI_WAIT_US)) {
+			QLXGE_MBOX_LOG(ERR, "port %u: %s (0x%04x): previous command not taken by "
+				       "the firmware within %u us (CSR=0x%08x)", hw->port_id,
+				       qlxge_mbox_cmd_name(mb->in[0]), mb->in[0],
+				       QLXGE_MBOX_HRI_WAIT_US, csr);
+			return -EBUSY;
+		}
+		qlxge_mbox_deadline_wait(&d, QLXGE_MBOX_POLL_US);
 	}
 	ret = qlxge_hw_sem_lock(hw, QLXGE_SEM_PROC_REG, "PROC_REG");
 	if (ret != 0)
@@ -208,6 +251,7 @@ qlxge_mbox_cmd_locked(struct qlxge_hw *hw, struct qlxge_mbox *mb)
 	if (ret != 0)
 		return ret;
 
+	qlxge_mbox_deadline_start(&d, QLXGE_MBOX_TIMEOUT_US);
 	for (;;) {
 		sts = qlxge_hw_rd32(hw, QLXGE_REG_STS);
 		if ((sts & QLXGE_STS_PI) != 0) {
@@ -216,9 +260,8 @@ qlxge_mbox_cmd_locked(struct qlxge_hw *hw, struct qlxge_mbox *mb)
 				return ret;
 			if (ret == 1)
 				break;
-			continue;
 		}
-		if (waited >= QLXGE_MBOX_TIMEOUT_US) {
+		if (qlxge_mbox_deadline_over(&d, QLXGE_MBOX_TIMEOUT_US)) {
 			QLXGE_MBOX_LOG(ERR, "port %u: firmware did not answer %s (0x%04x) within "
 				       "%u us (STS=0x%08x CSR=0x%08x)", hw->port_id,
 				       qlxge_mbox_cmd_name(mb->in[0]), mb->in[0],
@@ -226,8 +269,8 @@ qlxge_mbox_cmd_locked(struct qlxge_hw *hw, struct qlxge_mbox *mb)
 				       qlxge_hw_rd32(hw, QLXGE_REG_CSR));
 			return -ETIMEDOUT;
 		}
-		rte_delay_us(QLXGE_MBOX_POLL_US);
-		waited += QLXGE_MBOX_POLL_US;
+		if ((sts & QLXGE_STS_PI) == 0)
+			qlxge_mbox_deadline_wait(&d, QLXGE_MBOX_POLL_US);
 	}
 	return qlxge_mbox_status_to_errno(mb->out[0]);
 }
@@ -327,24 +370,25 @@ qlxge_mbox_get_port_cfg(struct qlxge_hw *hw, uint32_t *cfg, uint32_t *max_frame)
 static int
 qlxge_mbox_wait_idc(struct qlxge_hw *hw)
 {
-	uint32_t waited = 0;
+	struct qlxge_mbox_deadline d;
 	int ret = 0;
 
 	pthread_mutex_lock(&hw->mbox_lock);
 	qlxge_hw_mwr_clear(hw, QLXGE_REG_INTR_MASK, QLXGE_INTR_MASK_PI);
+	qlxge_mbox_deadline_start(&d, QLXGE_IDC_WAIT_US);
 	while (!hw->idc_done) {
 		if ((qlxge_hw_rd32(hw, QLXGE_REG_STS) & QLXGE_STS_PI) != 0) {
 			ret = qlxge_mbox_take(hw, NULL);
 			if (ret < 0)
 				break;
-			continue;
+			if (hw->idc_done)
+				break;
 		}
-		if (waited >= QLXGE_IDC_WAIT_US) {
+		if (qlxge_mbox_deadline_over(&d, QLXGE_IDC_WAIT_US)) {
 			ret = -ETIMEDOUT;
 			break;
 		}
-		rte_delay_us(QLXGE_MBOX_POLL_US * 10);
-		waited += QLXGE_MBOX_POLL_US * 10;
+		qlxge_mbox_deadline_wait(&d, QLXGE_MBOX_POLL_US * 10);
 	}
 	if (hw->irq)
 		qlxge_hw_mwr_set(hw, QLXGE_REG_INTR_MASK, QLXGE_INTR_MASK_PI);
@@ -475,7 +519,13 @@ qlxge_mbox_service(struct qlxge_hw *hw)
 {
 	uint32_t events, sts;
 
-	pthread_mutex_lock(&hw->mbox_lock);
+	/*
+	 * On the EAL interrupt thread: never wait for a command that may hold the mailbox for
+	 * seconds. The command handles what the firmware posts meanwhile; anything else is
+	 * seen at the next period.
+	 */
+	if (pthread_mutex_trylock(&hw->mbox_lock) != 0)
+		return 0;
 	sts = qlxge_hw_rd32(hw, QLXGE_REG_STS);
 	if ((sts & QLXGE_STS_FE) != 0) {
 		QLXGE_DRV_LOG(ERR, "port %u: fatal error: STS=0x%08x ERR_STS=0x%08x",

@@ -9,6 +9,7 @@
  */
 
 #include <errno.h>
+#include <stdio.h>
 
 #include <bus_pci_driver.h>
 #include <ethdev_pci.h>
@@ -29,13 +30,20 @@ qlxge_pci_dev_init(struct rte_eth_dev *dev)
 	struct rte_pci_device *pci = RTE_ETH_DEV_TO_PCI(dev);
 	const struct rte_mem_resource *regs = &pci->mem_resource[QLXGE_BAR_REGS];
 	const struct rte_mem_resource *db = &pci->mem_resource[QLXGE_BAR_DOORBELL];
+	char adapter_id[QLXGE_ADAPTER_ID_LEN];
 	struct qlxge_init_params params = {
 		.bus_ops = &qlxge_mmio_bus_ops,
 		.bus_ctx = regs->addr,
 		.db_base = db->addr,
 		.device_id = pci->id.device_id,
 		.intr_handle = pci->intr_handle,
+		.adapter_id = adapter_id,
+		.intr_ack = NULL,	/* rte_intr_ack() after the service re-arms the source */
 	};
+
+	/* the functions of one adapter share domain, bus and device: the address without them */
+	snprintf(adapter_id, sizeof(adapter_id), "pci:" PCI_PRI_FMT, pci->addr.domain,
+		 pci->addr.bus, pci->addr.devid, 0);
 
 	if (rte_eal_process_type() != RTE_PROC_PRIMARY) {
 		QLXGE_INIT_LOG(ERR, "%s: secondary processes are not supported", pci->name);

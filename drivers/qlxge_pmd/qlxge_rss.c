@@ -16,7 +16,6 @@
 
 #include <rte_common.h>
 
-#include "qlxge_regs.h"
 #include "qlxge_iocb.h"
 #include "qlxge_ethdev.h"
 #include "qlxge_log.h"
@@ -87,6 +86,53 @@ qlxge_rss_configure(struct rte_eth_dev *dev)
 	return 0;
 }
 
+/* The queue a bucket of @q goes to: @q if it runs, else the first queue that does. */
+static uint8_t
+qlxge_rss_target(const struct rte_eth_dev *dev, uint16_t q)
+{
+	const struct qlxge_rxq *rxq;
+	uint16_t i;
+
+	rxq = q < dev->data->nb_rx_queues ? dev->data->rx_queues[q] : NULL;
+	if (rxq != NULL && rxq->started)
+		return (uint8_t)q;
+	for (i = 0; i < dev->data->nb_rx_queues; i++) {
+		rxq = dev->data->rx_queues[i];
+		if (rxq != NULL && rxq->started)
+			return (uint8_t)i;
+	}
+	return (uint8_t)q;	/* nothing runs: the stopped CQ drops the frame */
+}
+
+/*
+ * Load an RSS ICB built from @key, @hf and @reta (the adapter's state or a candidate one) and
+ * steer RSS matches to it. A stopped queue's buckets go to a running one, so a runtime queue
+ * stop takes the queue out of the RSS path.
+ */
+static int
+qlxge_rss_load(struct rte_eth_dev *dev, const uint8_t *key, uint64_t hf, const uint16_t *reta)
+{
+	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
+	struct qlxge_rss_icb *icb = ad->rss_mz->addr;
+	uint8_t target[QLXGE_RETA_SIZE];
+	unsigned int i;
+	int ret;
+
+	for (i = 0; i < QLXGE_RETA_SIZE; i++)
+		target[i] = qlxge_rss_target(dev, reta[i]);
+	memset(icb, 0, sizeof(*icb));
+	icb->flags_base_cq = rte_cpu_to_le_16(qlxge_rss_icb_flags(hf));
+	icb->mask = rte_cpu_to_le_16(QLXGE_RSS_ICB_MASK_BITS);
+	for (i = 0; i < QLXGE_RSS_TABLE_SIZE; i++)
+		icb->cq_id[i] = target[i % QLXGE_RETA_SIZE];
+	memcpy(icb->ipv6_hash_key, key, QLXGE_RSS_IPV6_KEY_SIZE);
+	memcpy(icb->ipv4_hash_key, key, QLXGE_RSS_IPV4_KEY_SIZE);
+	ret = qlxge_hw_rss_load(&ad->hw, ad->rss_mz->iova);
+	if (ret != 0)
+		return ret;
+	return qlxge_hw_route_set(&ad->hw, QLXGE_HW_RT_RSS, true);
+}
+
 /*
  * Load the RSS ICB and steer RSS matches to it (slot 8), or turn slot 8 off when RSS is not in
  * use. Only on a started port: function reset forgets both.
@@ -95,40 +141,44 @@ int
 qlxge_rss_apply(struct rte_eth_dev *dev)
 {
 	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
-	struct qlxge_rss_icb *icb;
-	unsigned int i;
-	int ret;
 
 	if (!qlxge_rss_active(dev))
-		return qlxge_hw_route_write(&ad->hw, QLXGE_RT_SLOT_RSS_MATCH, 0, 0, false);
-	icb = ad->rss_mz->addr;
-	memset(icb, 0, sizeof(*icb));
-	icb->flags_base_cq = rte_cpu_to_le_16(qlxge_rss_icb_flags(ad->rss_hf));
-	icb->mask = rte_cpu_to_le_16(QLXGE_RSS_ICB_MASK_BITS);
-	for (i = 0; i < QLXGE_RSS_TABLE_SIZE; i++)
-		icb->cq_id[i] = (uint8_t)ad->reta[i % QLXGE_RETA_SIZE];
-	memcpy(icb->ipv6_hash_key, ad->rss_key, QLXGE_RSS_IPV6_KEY_SIZE);
-	memcpy(icb->ipv4_hash_key, ad->rss_key, QLXGE_RSS_IPV4_KEY_SIZE);
-	ret = qlxge_hw_icb_load(&ad->hw, QLXGE_CFG_LR, 0, ad->rss_mz->iova);
-	if (ret != 0)
-		return ret;
-	return qlxge_hw_route_write(&ad->hw, QLXGE_RT_SLOT_RSS_MATCH, QLXGE_RT_IDX_DST_RSS,
-				    QLXGE_RT_DATA_RSS_MATCH, true);
+		return qlxge_hw_route_set(&ad->hw, QLXGE_HW_RT_RSS, false);
+	return qlxge_rss_load(dev, ad->rss_key, ad->rss_hf, ad->reta);
 }
 
+/* Whether RSS would be active with hash types @hf (qlxge_rss_active() for a candidate). */
+static bool
+qlxge_rss_active_hf(const struct rte_eth_dev *dev, uint64_t hf)
+{
+	return (dev->data->dev_conf.rxmode.mq_mode & RTE_ETH_MQ_RX_RSS_FLAG) != 0 &&
+	       dev->data->nb_rx_queues > 1 && hf != 0;
+}
+
+/* Bad arguments or a failed load change nothing: work on a copy, commit on success. */
 int
 qlxge_rss_hash_update(struct rte_eth_dev *dev, struct rte_eth_rss_conf *conf)
 {
 	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
+	uint8_t key[QLXGE_RSS_KEY_SIZE];
+	int ret = 0;
 
 	if (conf->rss_key != NULL && conf->rss_key_len != QLXGE_RSS_KEY_SIZE)
 		return -EINVAL;
 	if ((conf->rss_hf & ~QLXGE_RSS_OFFLOAD_ALL) != 0)
 		return -EINVAL;
-	if (conf->rss_key != NULL)
-		memcpy(ad->rss_key, conf->rss_key, QLXGE_RSS_KEY_SIZE);
+	memcpy(key, conf->rss_key != NULL ? conf->rss_key : ad->rss_key, sizeof(key));
+	if (ad->started) {
+		if (qlxge_rss_active_hf(dev, conf->rss_hf))
+			ret = qlxge_rss_load(dev, key, conf->rss_hf, ad->reta);
+		else
+			ret = qlxge_hw_route_set(&ad->hw, QLXGE_HW_RT_RSS, false);
+	}
+	if (ret != 0)
+		return ret;
+	memcpy(ad->rss_key, key, sizeof(key));
 	ad->rss_hf = conf->rss_hf;
-	return ad->started ? qlxge_rss_apply(dev) : 0;
+	return 0;
 }
 
 int
@@ -151,7 +201,9 @@ qlxge_reta_update(struct rte_eth_dev *dev, struct rte_eth_rss_reta_entry64 *reta
 		  uint16_t size)
 {
 	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
+	uint16_t table[QLXGE_RETA_SIZE];
 	unsigned int i, g, b;
+	int ret;
 
 	if (size != QLXGE_RETA_SIZE)
 		return -EINVAL;
@@ -162,13 +214,21 @@ qlxge_reta_update(struct rte_eth_dev *dev, struct rte_eth_rss_reta_entry64 *reta
 		if (((reta[g].mask >> b) & 1) != 0 && reta[g].reta[b] >= dev->data->nb_rx_queues)
 			return -EINVAL;
 	}
+	memcpy(table, ad->reta, sizeof(table));
 	for (i = 0; i < size; i++) {
 		g = i / RTE_ETH_RETA_GROUP_SIZE;
 		b = i % RTE_ETH_RETA_GROUP_SIZE;
 		if (((reta[g].mask >> b) & 1) != 0)
-			ad->reta[i] = reta[g].reta[b];
+			table[i] = reta[g].reta[b];
 	}
-	return ad->started ? qlxge_rss_apply(dev) : 0;
+	/* a failed load leaves the table as it was (work on a copy, commit on success) */
+	if (ad->started && qlxge_rss_active(dev)) {
+		ret = qlxge_rss_load(dev, ad->rss_key, ad->rss_hf, table);
+		if (ret != 0)
+			return ret;
+	}
+	memcpy(ad->reta, table, sizeof(table));
+	return 0;
 }
 
 int

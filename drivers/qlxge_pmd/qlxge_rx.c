@@ -89,7 +89,7 @@ qlxge_rx_queue_setup(struct rte_eth_dev *dev, uint16_t qid, uint16_t nb_desc,
 	struct qlxge_hw *hw = QLXGE_DEV_HW(dev);
 	struct qlxge_rx_layout l;
 	struct qlxge_rxq *rxq;
-	uint32_t buf_size;
+	uint32_t buf_size, max_thresh;
 
 	if (nb_desc < QLXGE_RING_MIN || nb_desc > QLXGE_RING_MAX ||
 	    nb_desc % QLXGE_RING_ALIGN != 0) {
@@ -105,6 +105,20 @@ qlxge_rx_queue_setup(struct rte_eth_dev *dev, uint16_t qid, uint16_t nb_desc,
 		return -EINVAL;
 	}
 	buf_size = RTE_MIN(buf_size - RTE_PKTMBUF_HEADROOM, (uint32_t)UINT16_MAX);
+	/*
+	 * A refill posts whole blocks of 16 and keeps one block empty (§5): at most
+	 * bq_len - 16 buffers go at once. A threshold above that never fires and the queue
+	 * starves, so it is refused; the default (0) is clamped to it.
+	 */
+	max_thresh = qlxge_icb_bq_prod_align(nb_desc / 2);
+	if (conf->rx_free_thresh > max_thresh) {
+		QLXGE_DRV_LOG(ERR, "port %u rxq %u: rx_free_thresh %u above %u, the most one "
+			      "refill of a %u-descriptor queue can post (each buffer queue %u "
+			      "entries, refilled in blocks of %u, one block kept empty)",
+			      dev->data->port_id, qid, conf->rx_free_thresh, max_thresh, nb_desc,
+			      nb_desc / 2, QLXGE_RX_REFILL_BLOCK);
+		return -EINVAL;
+	}
 
 	qlxge_rx_queue_release(dev, qid);
 	rxq = rte_zmalloc_socket("qlxge_rxq", sizeof(*rxq), RTE_CACHE_LINE_SIZE, socket);
@@ -122,7 +136,8 @@ qlxge_rx_queue_setup(struct rte_eth_dev *dev, uint16_t qid, uint16_t nb_desc,
 	rxq->nb_desc = nb_desc;
 	rxq->bq_len = nb_desc / 2;
 	rxq->buf_size = (uint16_t)buf_size;
-	rxq->free_thresh = conf->rx_free_thresh != 0 ? conf->rx_free_thresh : 32;
+	rxq->free_thresh = conf->rx_free_thresh != 0 ? conf->rx_free_thresh :
+			   RTE_MIN(QLXGE_RX_FREE_THRESH_DEFAULT, max_thresh);
 	rxq->offloads = conf->offloads | dev->data->dev_conf.rxmode.offloads;
 	rxq->deferred_start = conf->rx_deferred_start != 0;
 	rxq->stalled = true;	/* until started: a burst neither reads nor refills */
@@ -196,7 +211,10 @@ qlxge_rx_queue_start(struct rte_eth_dev *dev, uint16_t qid)
 		return -ENOMEM;
 	}
 	rxq->cq_ci = 0;
-	ret = qlxge_icb_rxq_start(QLXGE_DEV_HW(dev), rxq, posted);
+	/* a CQ stopped by a runtime queue stop stays stopped across an ICB load: start it */
+	ret = qlxge_hw_cq_stop(QLXGE_DEV_HW(dev), rxq->cq_id, false);
+	if (ret == 0)
+		ret = qlxge_icb_rxq_start(QLXGE_DEV_HW(dev), rxq, posted);
 	if (ret != 0) {
 		qlxge_rxq_free_mbufs(rxq);
 		return ret;
@@ -204,22 +222,83 @@ qlxge_rx_queue_start(struct rte_eth_dev *dev, uint16_t qid)
 	rxq->stalled = false;
 	rxq->started = true;
 	dev->data->rx_queue_state[qid] = RTE_ETH_QUEUE_STATE_STARTED;
+	/* a runtime start puts the queue back in the RSS table (dev_start loads it once) */
+	if (QLXGE_DEV_PRIVATE(dev)->started && qlxge_rss_active(dev)) {
+		ret = qlxge_rss_apply(dev);
+		if (ret != 0)
+			QLXGE_DRV_LOG(ERR, "port %u rxq %u: started, but the RSS table not "
+				      "reloaded: %d", rxq->port_id, qid, ret);
+		return ret;
+	}
 	return 0;
 }
 
-int
-qlxge_rx_queue_stop(struct rte_eth_dev *dev, uint16_t qid)
+/*
+ * Take a queue away from the device without touching its buffers: invalidate the CQ so the
+ * device posts no more completions to it. Its buffers stay owned by the device until a function
+ * reset (dev_stop) or a confirmed CQ stop (queue stop) lets qlxge_rx_queue_free_bufs() run.
+ */
+void
+qlxge_rx_queue_halt(struct rte_eth_dev *dev, uint16_t qid)
 {
 	struct qlxge_rxq *rxq = dev->data->rx_queues[qid];
 
 	if (rxq == NULL)
-		return -EINVAL;
+		return;
+	rxq->stalled = true;
 	if (rxq->started)
 		qlxge_icb_rxq_stop(rxq);
-	rxq->stalled = true;
-	qlxge_rxq_free_mbufs(rxq);
 	rxq->started = false;
 	dev->data->rx_queue_state[qid] = RTE_ETH_QUEUE_STATE_STOPPED;
+}
+
+void
+qlxge_rx_queue_free_bufs(struct rte_eth_dev *dev, uint16_t qid)
+{
+	struct qlxge_rxq *rxq = dev->data->rx_queues[qid];
+
+	if (rxq != NULL)
+		qlxge_rxq_free_mbufs(rxq);
+}
+
+/*
+ * Runtime queue stop (the port keeps running, so no function reset protects the buffers):
+ * first no more traffic for the queue (the RSS table is reloaded without it), then CQ_STOP
+ * confirmed by the device (§2.13), then the doorbell invalidated, and only then the buffers
+ * freed. If the device does not confirm, the buffers are leaked rather than handed back to the
+ * pool while the device may still write them.
+ */
+int
+qlxge_rx_queue_stop(struct rte_eth_dev *dev, uint16_t qid)
+{
+	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
+	struct qlxge_rxq *rxq = dev->data->rx_queues[qid];
+	bool was_started;
+	int ret = 0;
+
+	if (rxq == NULL)
+		return -EINVAL;
+	was_started = rxq->started;
+	rxq->stalled = true;
+	rxq->started = false;
+	if (was_started && ad->started && qlxge_rss_active(dev)) {
+		ret = qlxge_rss_apply(dev);
+		if (ret != 0)
+			QLXGE_DRV_LOG(WARNING, "port %u rxq %u: RSS table not reloaded: %d",
+				      rxq->port_id, qid, ret);
+	}
+	if (was_started) {
+		ret = qlxge_hw_cq_stop(QLXGE_DEV_HW(dev), rxq->cq_id, true);
+		qlxge_icb_rxq_stop(rxq);
+	}
+	dev->data->rx_queue_state[qid] = RTE_ETH_QUEUE_STATE_STOPPED;
+	if (ret != 0) {
+		QLXGE_DRV_LOG(ERR, "port %u rxq %u: CQ %u not stopped (%d): its %u buffers are "
+			      "left to the device until the next port stop", rxq->port_id, qid,
+			      rxq->cq_id, ret, rxq->nb_desc);
+		return ret;
+	}
+	qlxge_rxq_free_mbufs(rxq);
 	return 0;
 }
 
@@ -243,6 +322,7 @@ qlxge_rxq_info_get(struct rte_eth_dev *dev, uint16_t qid, struct rte_eth_rxq_inf
 void
 qlxge_rx_burst_select(struct rte_eth_dev *dev)
 {
+	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
 	uint32_t frame = (uint32_t)dev->data->mtu + QLXGE_ETH_OVERHEAD;
 	bool scatter = (dev->data->dev_conf.rxmode.offloads & RTE_ETH_RX_OFFLOAD_SCATTER) != 0;
 	uint16_t i;
@@ -250,8 +330,16 @@ qlxge_rx_burst_select(struct rte_eth_dev *dev)
 	for (i = 0; i < dev->data->nb_rx_queues; i++) {
 		struct qlxge_rxq *rxq = dev->data->rx_queues[i];
 
-		if (rxq != NULL && rxq->buf_size < frame)
+		if (rxq != NULL && rxq->buf_size < frame) {
+			/* as ixgbe does; not asked for, so say it (once per port) */
+			if (!scatter && !ad->scatter_noted)
+				QLXGE_DRV_LOG(NOTICE, "port %u: MTU %u needs %u-byte frames, "
+					      "rxq %u buffers hold %u: scattered RX enabled",
+					      dev->data->port_id, dev->data->mtu, frame, i,
+					      rxq->buf_size);
+			ad->scatter_noted |= !scatter;
 			scatter = true;
+		}
 	}
 	dev->data->scattered_rx = scatter;
 	dev->rx_pkt_burst = scatter ? qlxge_recv_scattered_pkts : qlxge_recv_pkts;
@@ -259,13 +347,13 @@ qlxge_rx_burst_select(struct rte_eth_dev *dev)
 
 /* A completion that breaks the contract: the queue stops, the application is told to reset. */
 static void
-qlxge_rx_malformed(struct qlxge_rxq *rxq)
+qlxge_rx_malformed(struct qlxge_rxq *rxq, uint32_t at)
 {
 	rxq->xstats.malformed++;
 	rxq->stalled = true;
 	qlxge_dev_request_reset(rxq->ad);
 	QLXGE_DRV_LOG(ERR, "port %u rxq %u: malformed completion at %u", rxq->port_id,
-		     rxq->queue_id, rxq->cq_ci);
+		     rxq->queue_id, at);
 }
 
 /*
@@ -501,7 +589,7 @@ qlxge_recv(struct qlxge_rxq *rxq, struct rte_mbuf **pkts, uint16_t n, bool scatt
 	/* acquire: the entries before the producer are in memory once the shadow says so */
 	prod = rte_le_to_cpu_32(__atomic_load_n(rxq->prod_shadow, __ATOMIC_ACQUIRE));
 	if (unlikely(prod >= rxq->nb_desc)) {
-		qlxge_rx_malformed(rxq);
+		qlxge_rx_malformed(rxq, prod);
 		return 0;
 	}
 	while (nb < n && ci != prod) {
@@ -517,8 +605,8 @@ qlxge_recv(struct qlxge_rxq *rxq, struct rte_mbuf **pkts, uint16_t n, bool scatt
 			case QLXGE_RX_DROP:
 				break;
 			case QLXGE_RX_BAD:
-				rxq->cq_ci = (uint16_t)ci;
-				qlxge_rx_malformed(rxq);
+				/* the entries before it were consumed: the doorbell says so */
+				qlxge_rx_malformed(rxq, ci);
 				goto out;
 			}
 			break;
@@ -526,8 +614,7 @@ qlxge_recv(struct qlxge_rxq *rxq, struct rte_mbuf **pkts, uint16_t n, bool scatt
 			qlxge_rx_ae(rxq, (const struct qlxge_ib_ae_rsp *)cqe);
 			break;
 		default:
-			rxq->cq_ci = (uint16_t)ci;
-			qlxge_rx_malformed(rxq);
+			qlxge_rx_malformed(rxq, ci);
 			goto out;
 		}
 		ci = ci + 1 == rxq->nb_desc ? 0 : ci + 1;

@@ -21,70 +21,8 @@
 
 #include <rte_common.h>
 
-#include "qlxge_regs.h"
 #include "qlxge_ethdev.h"
 #include "qlxge_log.h"
-
-struct qlxge_counter {
-	const char *name;	/* xstat name, NULL when the counter feeds basic stats only */
-	uint32_t reg;
-};
-
-/* Counters used by name in this file first, at fixed indexes. */
-enum {
-	QLXGE_C_RX_PKTS_OK,
-	QLXGE_C_RX_BYTES_OK,
-	QLXGE_C_RX_PKTS,
-	QLXGE_C_TX_PKTS,
-	QLXGE_C_TX_BYTES,
-	QLXGE_C_RX_FIFO_DROP,
-};
-
-static const struct qlxge_counter qlxge_counters[] = {
-	[QLXGE_C_RX_PKTS_OK] = { "mac_rx_good_packets", QLXGE_XGMAC_RX_PKTS_OK },
-	[QLXGE_C_RX_BYTES_OK] = { "mac_rx_good_bytes", QLXGE_XGMAC_RX_BYTES_OK },
-	[QLXGE_C_RX_PKTS] = { "rx_total_packets", QLXGE_XGMAC_RX_PKTS },
-	[QLXGE_C_TX_PKTS] = { "mac_tx_packets", QLXGE_XGMAC_TX_PKTS },
-	[QLXGE_C_TX_BYTES] = { "mac_tx_bytes", QLXGE_XGMAC_TX_BYTES },
-	[QLXGE_C_RX_FIFO_DROP] = { NULL, QLXGE_XGMAC_RX_NIC_FIFO_DROP },
-	{ "rx_total_bytes", QLXGE_XGMAC_RX_BYTES },
-	{ "rx_unicast_packets", QLXGE_XGMAC_RX_UCAST_PKTS },
-	{ "rx_multicast_packets", QLXGE_XGMAC_RX_MCAST_PKTS },
-	{ "rx_broadcast_packets", QLXGE_XGMAC_RX_BCAST_PKTS },
-	{ "rx_undersize_errors", QLXGE_XGMAC_RX_UNDERSIZE_PKTS },
-	{ "rx_oversize_errors", QLXGE_XGMAC_RX_OVERSIZE_PKTS },
-	{ "rx_jabber_errors", QLXGE_XGMAC_RX_JABBER_PKTS },
-	{ "rx_fragmented_errors", QLXGE_XGMAC_RX_UNDERSIZE_FCS_PKTS },
-	{ "rx_drop_events", QLXGE_XGMAC_RX_DROP_EVENTS },
-	{ "rx_crc_errors", QLXGE_XGMAC_RX_FCS_ERR_PKTS },
-	{ "rx_alignment_errors", QLXGE_XGMAC_RX_ALIGN_ERR },
-	{ "rx_symbol_errors", QLXGE_XGMAC_RX_SYMBOL_ERR },
-	{ "rx_mac_errors", QLXGE_XGMAC_RX_MAC_ERR },
-	{ "rx_length_errors", QLXGE_XGMAC_RX_LEN_ERR_PKTS },
-	{ "rx_control_packets", QLXGE_XGMAC_RX_CTL_PKTS },
-	{ "rx_pause_packets", QLXGE_XGMAC_RX_PAUSE_PKTS },
-	{ "rx_size_64_packets", QLXGE_XGMAC_RX_64_PKTS },
-	{ "rx_size_65_to_127_packets", QLXGE_XGMAC_RX_65_127_PKTS },
-	{ "rx_size_128_to_255_packets", QLXGE_XGMAC_RX_128_255_PKTS },
-	{ "rx_size_256_to_511_packets", QLXGE_XGMAC_RX_256_511_PKTS },
-	{ "rx_size_512_to_1023_packets", QLXGE_XGMAC_RX_512_1023_PKTS },
-	{ "rx_size_1024_to_1518_packets", QLXGE_XGMAC_RX_1024_1518_PKTS },
-	{ "rx_size_1519_to_max_packets", QLXGE_XGMAC_RX_1519_MAX_PKTS },
-	{ "tx_unicast_packets", QLXGE_XGMAC_TX_UCAST_PKTS },
-	{ "tx_multicast_packets", QLXGE_XGMAC_TX_MCAST_PKTS },
-	{ "tx_broadcast_packets", QLXGE_XGMAC_TX_BCAST_PKTS },
-	{ "tx_control_packets", QLXGE_XGMAC_TX_CTL_PKTS },
-	{ "tx_pause_packets", QLXGE_XGMAC_TX_PAUSE_PKTS },
-	{ "tx_size_64_packets", QLXGE_XGMAC_TX_64_PKTS },
-	{ "tx_size_65_to_127_packets", QLXGE_XGMAC_TX_65_127_PKTS },
-	{ "tx_size_128_to_255_packets", QLXGE_XGMAC_TX_128_255_PKTS },
-	{ "tx_size_256_to_511_packets", QLXGE_XGMAC_TX_256_511_PKTS },
-	{ "tx_size_512_to_1023_packets", QLXGE_XGMAC_TX_512_1023_PKTS },
-	{ "tx_size_1024_to_1518_packets", QLXGE_XGMAC_TX_1024_1518_PKTS },
-	{ "tx_size_1519_to_max_packets", QLXGE_XGMAC_TX_1519_MAX_PKTS },
-	{ "tx_undersize_errors", QLXGE_XGMAC_TX_UNDERSIZE_PKTS },
-	{ "tx_oversize_errors", QLXGE_XGMAC_TX_OVERSIZE_PKTS },
-};
 
 /* Per-queue data-path counters: xstat rx_q<N>_<name> / tx_q<N>_<name>. */
 struct qlxge_q_xstat {
@@ -99,6 +37,7 @@ static const struct qlxge_q_xstat qlxge_rxq_xstats[] = {
 	QLXGE_RXQ_X("mbuf_alloc_errors", stats.nombuf),
 	QLXGE_RXQ_X("code_errors", xstats.err_frames[1]),
 	QLXGE_RXQ_X("oversize_errors", xstats.err_frames[2]),
+	QLXGE_RXQ_X("other_errors", xstats.err_frames[3]),	/* code 3: not named in §7.7 */
 	QLXGE_RXQ_X("undersize_errors", xstats.err_frames[4]),
 	QLXGE_RXQ_X("preamble_errors", xstats.err_frames[5]),
 	QLXGE_RXQ_X("frame_length_errors", xstats.err_frames[6]),
@@ -121,7 +60,7 @@ static const struct qlxge_q_xstat qlxge_txq_xstats[] = {
 	QLXGE_TXQ_X("doorbells", xstats.doorbells),
 };
 
-#define QLXGE_NB_COUNTERS RTE_DIM(qlxge_counters)
+#define QLXGE_NB_COUNTERS QLXGE_HW_NB_COUNTERS
 /* every counter but the one that only feeds imissed has a name */
 #define QLXGE_NB_XSTATS (QLXGE_NB_COUNTERS - 1)
 
@@ -139,7 +78,7 @@ qlxge_counters_read(struct qlxge_hw *hw, uint64_t *raw)
 	if (ret != 0)
 		return ret;
 	for (i = 0; i < QLXGE_NB_COUNTERS && ret == 0; i++)
-		ret = qlxge_hw_xgmac_read64_locked(hw, qlxge_counters[i].reg, &raw[i]);
+		ret = qlxge_hw_xgmac_read64_locked(hw, qlxge_hw_counters[i].reg, &raw[i]);
 	qlxge_hw_xgmac_unlock(hw);
 	return ret;
 }
@@ -173,7 +112,7 @@ qlxge_stats_get(struct rte_eth_dev *dev, struct rte_eth_stats *stats)
 	ret = qlxge_counters_get(ad, c);
 	if (ret != 0)
 		return ret;
-	stats->imissed = c[QLXGE_C_RX_FIFO_DROP];
+	stats->imissed = c[QLXGE_HW_C_RX_FIFO_DROP];
 	for (i = 0; i < dev->data->nb_rx_queues; i++) {
 		struct qlxge_rxq *rxq = dev->data->rx_queues[i];
 
@@ -263,7 +202,7 @@ qlxge_xstats_get(struct rte_eth_dev *dev, struct rte_eth_xstat *xstats, unsigned
 	if (ret != 0)
 		return ret;
 	for (i = 0, k = 0; i < QLXGE_NB_COUNTERS; i++) {
-		if (qlxge_counters[i].name == NULL)
+		if (qlxge_hw_counters[i].name == NULL)
 			continue;
 		xstats[k].id = k;
 		xstats[k].value = c[i];
@@ -293,9 +232,9 @@ qlxge_xstats_get_names(struct rte_eth_dev *dev, struct rte_eth_xstat_name *names
 	if (names == NULL || n < total)
 		return total;
 	for (i = 0, k = 0; i < QLXGE_NB_COUNTERS; i++) {
-		if (qlxge_counters[i].name == NULL)
+		if (qlxge_hw_counters[i].name == NULL)
 			continue;
-		snprintf(names[k].name, sizeof(names[k].name), "%s", qlxge_counters[i].name);
+		snprintf(names[k].name, sizeof(names[k].name), "%s", qlxge_hw_counters[i].name);
 		k++;
 	}
 	for (q = 0; q < dev->data->nb_rx_queues; q++)

@@ -181,7 +181,10 @@ qlxge_tx_queue_start(struct rte_eth_dev *dev, uint16_t qid)
 	txq->cq_ci = 0;
 	txq->nb_free = txq->nb_desc - 1;
 	txq->max_frame = (uint32_t)dev->data->mtu + QLXGE_ETH_OVERHEAD - RTE_ETHER_CRC_LEN;
-	ret = qlxge_icb_txq_start(QLXGE_DEV_HW(dev), txq);
+	/* a CQ stopped by a runtime queue stop stays stopped across an ICB load: start it */
+	ret = qlxge_hw_cq_stop(QLXGE_DEV_HW(dev), txq->cq_id, false);
+	if (ret == 0)
+		ret = qlxge_icb_txq_start(QLXGE_DEV_HW(dev), txq);
 	if (ret != 0)
 		return ret;
 	txq->stalled = false;
@@ -190,19 +193,57 @@ qlxge_tx_queue_start(struct rte_eth_dev *dev, uint16_t qid)
 	return 0;
 }
 
-int
-qlxge_tx_queue_stop(struct rte_eth_dev *dev, uint16_t qid)
+/* Take the queue from the device; its mbufs stay until qlxge_tx_queue_free_bufs() (dev_stop). */
+void
+qlxge_tx_queue_halt(struct rte_eth_dev *dev, uint16_t qid)
 {
 	struct qlxge_txq *txq = dev->data->tx_queues[qid];
 
 	if (txq == NULL)
-		return -EINVAL;
+		return;
 	txq->stalled = true;
 	if (txq->started)
 		qlxge_icb_txq_stop(txq);
-	qlxge_txq_free_mbufs(txq);
 	txq->started = false;
 	dev->data->tx_queue_state[qid] = RTE_ETH_QUEUE_STATE_STOPPED;
+}
+
+void
+qlxge_tx_queue_free_bufs(struct rte_eth_dev *dev, uint16_t qid)
+{
+	struct qlxge_txq *txq = dev->data->tx_queues[qid];
+
+	if (txq != NULL)
+		qlxge_txq_free_mbufs(txq);
+}
+
+/*
+ * Runtime queue stop (no function reset follows): the completion CQ is stopped and confirmed
+ * first (§2.13: its WQ then waits, reading no more IOCBs or data), then both doorbells are
+ * invalidated, then the mbufs freed. Unconfirmed, the mbufs are left to the next port stop.
+ */
+int
+qlxge_tx_queue_stop(struct rte_eth_dev *dev, uint16_t qid)
+{
+	struct qlxge_txq *txq = dev->data->tx_queues[qid];
+	int ret = 0;
+
+	if (txq == NULL)
+		return -EINVAL;
+	txq->stalled = true;
+	if (txq->started) {
+		ret = qlxge_hw_cq_stop(QLXGE_DEV_HW(dev), txq->cq_id, true);
+		qlxge_icb_txq_stop(txq);
+	}
+	txq->started = false;
+	dev->data->tx_queue_state[qid] = RTE_ETH_QUEUE_STATE_STOPPED;
+	if (ret != 0) {
+		QLXGE_DRV_LOG(ERR, "port %u txq %u: CQ %u not stopped (%d): its mbufs are left "
+			      "to the device until the next port stop", txq->port_id, qid,
+			      txq->cq_id, ret);
+		return ret;
+	}
+	qlxge_txq_free_mbufs(txq);
 	return 0;
 }
 
@@ -267,9 +308,18 @@ qlxge_tx_reclaim(struct qlxge_txq *txq, uint32_t max)
 			txq->xstats.cpl_s += (f1 & QLXGE_OB_MAC_RSP_FLAGS1_S) != 0;
 			txq->xstats.cpl_l += (f1 & QLXGE_OB_MAC_RSP_FLAGS1_L) != 0;
 			txq->xstats.cpl_b += b;
-			/* L was sent anyway; E, S and B were not */
-			if (b || (f1 & ~QLXGE_OB_MAC_RSP_FLAGS1_L) != 0)
+			/*
+			 * L was sent anyway; E, S and B were not: counted in oerrors and taken
+			 * back out of opackets/obytes, where the burst put them (a reset of the
+			 * counters in between leaves nothing to take back).
+			 */
+			if (b || (f1 & ~QLXGE_OB_MAC_RSP_FLAGS1_L) != 0) {
 				txq->stats.errors++;
+				if (txq->stats.packets != 0)
+					txq->stats.packets--;
+				txq->stats.bytes -= RTE_MIN(txq->stats.bytes,
+							    (uint64_t)txq->sw_ring[wci]->pkt_len);
+			}
 		}
 		done[nd++] = txq->sw_ring[wci];
 		txq->sw_ring[wci] = NULL;

@@ -13,11 +13,13 @@
  * cabled back to back (peer); a lone function loops its TX back to its RX.
  */
 
+#include <ctype.h>
 #include <errno.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <bus_vdev_driver.h>
 #include <ethdev_vdev.h>
@@ -83,6 +85,8 @@ struct qlxge_vdev_entry {
 	struct qlxge_sim_func *fn;
 	struct rte_intr_handle *intr;
 	bool wire_default;
+	enum qlxge_sim_wire_kind wire;	/* as cabled by this probe or a peer's */
+	struct qlxge_sim_func *peer_fn;	/* wire == PEER: the other end */
 	bool faults;
 };
 
@@ -100,9 +104,11 @@ qlxge_vdev_uint(const char *key, const char *val, uint32_t max, uint32_t *out)
 	unsigned long v;
 	char *end;
 
+	/* strtoul would take leading blanks and a sign: a number starts with a digit here */
 	errno = 0;
 	v = strtoul(val, &end, 0);
-	if (errno != 0 || end == val || *end != '\0' || v > max || val[0] == '-') {
+	if (!isdigit((unsigned char)val[0]) || errno != 0 || end == val || *end != '\0' ||
+	    v > max) {
 		QLXGE_INIT_LOG(ERR, "devarg %s=%s: need an integer in [0, %u]", key, val, max);
 		return -EINVAL;
 	}
@@ -192,18 +198,36 @@ qlxge_vdev_arg(struct qlxge_vdev_cfg *cfg, const char *key, const char *val)
 	return 0;
 }
 
+/*
+ * No adapter=: the adapter is named after the device, which must fit (truncated, two devices
+ * could end up on one adapter).
+ */
+static int
+qlxge_vdev_default_adapter(const char *name, struct qlxge_vdev_cfg *cfg)
+{
+	size_t len = strlen(name);
+
+	if (len >= sizeof(cfg->adapter)) {
+		QLXGE_INIT_LOG(ERR, "%s: a device name of %zu characters cannot name its model "
+			       "adapter (at most %zu): give adapter=<name>", name, len,
+			       sizeof(cfg->adapter) - 1);
+		return -ENAMETOOLONG;
+	}
+	memcpy(cfg->adapter, name, len + 1);
+	return 0;
+}
+
 /* Every key is checked by name first, so an unknown one is named in the error. */
 static int
 qlxge_vdev_parse(const char *name, const char *args, struct qlxge_vdev_cfg *cfg)
 {
 	struct rte_kvargs *kv;
-	unsigned int i, k;
+	unsigned int i, j, k;
 	int ret = 0;
 
 	memset(cfg, 0, sizeof(*cfg));
-	snprintf(cfg->adapter, sizeof(cfg->adapter), "%s", name);
 	if (args == NULL || args[0] == '\0')
-		return 0;
+		return qlxge_vdev_default_adapter(name, cfg);
 	kv = rte_kvargs_parse(args, NULL);
 	if (kv == NULL) {
 		QLXGE_INIT_LOG(ERR, "%s: cannot parse devargs \"%s\" (key=value,...)", name, args);
@@ -215,7 +239,13 @@ qlxge_vdev_parse(const char *name, const char *args, struct qlxge_vdev_cfg *cfg)
 		for (k = 0; qlxge_vdev_keys[k] != NULL; k++)
 			if (strcmp(p->key, qlxge_vdev_keys[k]) == 0)
 				break;
-		if (qlxge_vdev_keys[k] == NULL) {
+		for (j = 0; j < i; j++)
+			if (strcmp(kv->pairs[j].key, p->key) == 0)
+				break;
+		if (j < i) {
+			QLXGE_INIT_LOG(ERR, "%s: devarg \"%s\" given twice", name, p->key);
+			ret = -EINVAL;
+		} else if (qlxge_vdev_keys[k] == NULL) {
 			QLXGE_INIT_LOG(ERR, "%s: unknown devarg \"%s\"; valid: adapter, function, "
 				       "wire, peer, rx_pcap, tx_pcap, iface, mac, fw_latency_us, "
 				       "device_id, irq, fault_fw_hang, fault_link_down, "
@@ -232,6 +262,11 @@ qlxge_vdev_parse(const char *name, const char *args, struct qlxge_vdev_cfg *cfg)
 	rte_kvargs_free(kv);
 	if (ret != 0)
 		return ret;
+	if (cfg->adapter[0] == '\0') {
+		ret = qlxge_vdev_default_adapter(name, cfg);
+		if (ret != 0)
+			return ret;
+	}
 	if ((cfg->peer[0] != '\0') != (cfg->wire_set && cfg->wire == QLXGE_SIM_WIRE_PEER) ||
 	    ((cfg->rx_pcap[0] != '\0' || cfg->tx_pcap[0] != '\0') &&
 	     !(cfg->wire_set && cfg->wire == QLXGE_SIM_WIRE_PCAP)) ||
@@ -272,6 +307,14 @@ qlxge_vdev_wire(struct qlxge_vdev_entry *self, const struct qlxge_vdev_cfg *cfg)
 					       self->name, cfg->peer, QLXGE_DRIVER_NAME_SIM);
 				return -ENODEV;
 			}
+			/* a peer cabled explicitly elsewhere is not re-cabled behind its back */
+			if (!e->wire_default && e->fn != self->fn &&
+			    (e->wire != QLXGE_SIM_WIRE_PEER || e->peer_fn != self->fn)) {
+				QLXGE_INIT_LOG(ERR, "%s: peer=%s has its own wire= (not to %s): "
+					       "cable both ends with wire=peer", self->name,
+					       cfg->peer, self->name);
+				return -EBUSY;
+			}
 			w.peer = e->fn;
 		}
 		w.rx_pcap = cfg->rx_pcap[0] != '\0' ? cfg->rx_pcap : NULL;
@@ -286,9 +329,21 @@ qlxge_vdev_wire(struct qlxge_vdev_entry *self, const struct qlxge_vdev_cfg *cfg)
 		}
 	}
 	ret = qlxge_sim_wire_set(self->fn, &w);
-	if (ret != 0)
+	if (ret != 0) {
 		QLXGE_INIT_LOG(ERR, "%s: cannot attach the wire: %s", self->name, strerror(-ret));
-	return ret;
+		return ret;
+	}
+	self->wire = w.kind;
+	self->peer_fn = w.peer;
+	if (w.kind == QLXGE_SIM_WIRE_PEER) {
+		TAILQ_FOREACH(e, &qlxge_vdev_list, next) {
+			if (e->fn == w.peer) {
+				e->wire = QLXGE_SIM_WIRE_PEER;
+				e->peer_fn = self->fn;
+			}
+		}
+	}
+	return 0;
 }
 
 static void
@@ -331,6 +386,16 @@ qlxge_vdev_release(struct rte_eth_dev *dev)
 		}
 	}
 	pthread_mutex_unlock(&qlxge_vdev_lock);
+}
+
+/* EAL leaves a vdev's eventfd to its owner: drain it, or epoll reports it forever. */
+static void
+qlxge_vdev_intr_ack(struct rte_intr_handle *h)
+{
+	uint64_t count;
+
+	if (read(rte_intr_fd_get(h), &count, sizeof(count)) < 0)
+		QLXGE_INIT_LOG(DEBUG, "spurious wake-up of the model's vector 0");
 }
 
 static int
@@ -405,11 +470,13 @@ qlxge_vdev_probe(struct rte_vdev_device *vdev)
 {
 	const char *name = rte_vdev_device_name(vdev);
 	struct qlxge_init_params params = { .bus_ops = &qlxge_sim_bus_ops };
+	char adapter_id[QLXGE_ADAPTER_ID_LEN];
 	struct qlxge_vdev_cfg cfg;
 	struct qlxge_vdev_entry *e;
 	struct rte_eth_dev *dev;
 	int ret;
 
+	RTE_BUILD_BUG_ON(QLXGE_ADAPTER_ID_LEN < sizeof("sim:") + QLXGE_SIM_NAME_MAX);
 	if (rte_eal_process_type() != RTE_PROC_PRIMARY) {
 		QLXGE_INIT_LOG(ERR, "%s: secondary processes are not supported", name);
 		return -ENOTSUP;
@@ -434,6 +501,9 @@ qlxge_vdev_probe(struct rte_vdev_device *vdev)
 	params.intr_handle = cfg.no_irq ? NULL : e->intr;
 	params.mac = cfg.mac_set ? &cfg.mac : NULL;
 	params.release = qlxge_vdev_release;
+	params.adapter_id = adapter_id;
+	params.intr_ack = qlxge_vdev_intr_ack;
+	snprintf(adapter_id, sizeof(adapter_id), "sim:%s", cfg.adapter);
 	ret = qlxge_dev_init(dev, &params);
 	if (ret != 0) {
 		QLXGE_INIT_LOG(ERR, "%s: function %u of adapter \"%s\" not usable: %s", name,

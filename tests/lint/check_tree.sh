@@ -21,10 +21,22 @@ for f in $(src drivers/qlxge_pmd); do
 	grep -q 'QLXGE_REG_' "$f" && bad=1
 done
 
+# B.1: only the hardware layer includes the register contract (qlxge_pci.c too: the PCI IDs
+# and BAR numbers it probes by are §1 facts).
+for f in $(src drivers/qlxge_pmd); do
+	[[ $f =~ $hwlayer || $f =~ qlxge_pci\.c$ ]] && continue
+	grep -nE '#[[:space:]]*include[[:space:]]*"qlxge_(regs|contract)\.h"' "$f" |
+		sed "s|^|$f:|" | while read -r l; do
+		echo "FAIL: register contract included outside the hardware layer: $l"; done
+	grep -qE '#[[:space:]]*include[[:space:]]*"qlxge_(regs|contract)\.h"' "$f" && bad=1
+done
+
 # B.4: only the vdev binding knows the model.
 for f in $(src drivers/qlxge_pmd); do
 	case "$f" in *qlxge_vdev.c) continue ;; esac
 	grep -qE 'qlxge_sim' "$f" && fail "$f references the model (only qlxge_vdev.c may)"
+	# a vdev interrupt handle is the model's eventfd: its handling is the probe's (intr_ack)
+	grep -qE 'RTE_INTR_HANDLE_VDEV' "$f" && fail "$f special-cases the vdev interrupt handle"
 done
 
 # The model never includes driver code.
