@@ -1,0 +1,264 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* Copyright(c) 2026 The qlxge authors */
+
+#ifndef MPRING_H
+#define MPRING_H
+
+/**
+ * @file
+ * Coalescing multi-producer ring.
+ *
+ * A bounded ring of opaque item pointers in front of one consumer resource (a NIC TX queue).
+ * Any number of threads enqueue concurrently. There is no consumer thread: the producer that
+ * finds nobody draining becomes the consumer and calls the owner's drain callback, which turns
+ * queued items into work for the resource; the other producers leave their items and return.
+ * The design and its failure analysis are in docs/mpring.md.
+ *
+ * The ring never frees, copies out or touches an item beyond storing and passing its pointer.
+ */
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** Smallest number of entries (capacity is entries - 1). */
+#define MPRING_SIZE_MIN 2u
+/** Largest number of entries. */
+#define MPRING_SIZE_MAX 65536u
+
+/** Ring states, the low bits of the flags field of the state word. */
+enum mpring_state {
+	MPRING_IDLE = 0,	/**< no consumer; everything committed has been drained */
+	MPRING_COALESCING = 1,	/**< no consumer; items or drain-held work wait for a flush */
+	MPRING_BUSY = 2,	/**< one consumer owns the ring (or claimed it, starts soon) */
+	MPRING_TOO_BUSY = 3,	/**< the consumer spent its budget; the next producer takes over */
+	MPRING_TAKING_OVER = 4,	/**< a producer claimed the role; consumer leaves at next update */
+	MPRING_STALLED = 5,	/**< the drain made no progress; waits for resume or a producer */
+};
+
+/** How a thread became the consumer (statistics index). */
+enum mpring_route {
+	MPRING_ROUTE_FAST = 0,	/**< reservation on an idle ring, no producer mid-enqueue */
+	MPRING_ROUTE_RESERVE,	/**< reservation on an idle ring while others were mid-enqueue */
+	MPRING_ROUTE_COMMIT,	/**< commit found the ring idle, or stalled and drainable */
+	MPRING_ROUTE_TAKEOVER,	/**< reservation or commit found TOO_BUSY */
+	MPRING_ROUTE_RESUME,	/**< mpring_resume() on a STALLED ring */
+	MPRING_ROUTE_FLUSH,	/**< mpring_resume() on a COALESCING ring */
+	MPRING_ROUTE_LOCK,	/**< mpring_consumer_trylock() */
+	MPRING_ROUTE_MAX,
+};
+
+/** How a consumer session ended (statistics index). */
+enum mpring_end {
+	MPRING_END_IDLE = 0,	/**< caught up, nothing held: IDLE */
+	MPRING_END_HOLD,	/**< left items or drain-held work behind: COALESCING */
+	MPRING_END_STALL,	/**< drain made no progress: STALLED */
+	MPRING_END_HANDOVER,	/**< stepped down for a taking-over producer */
+	MPRING_END_MAX,
+};
+
+/** Buckets of the items-per-drain-call histogram: 0, 1, 2-3, 4-7, ..., 65536-131071. */
+#define MPRING_HIST_BUCKETS 18
+
+/**
+ * Counters, kept per lcore (or per slot, see mpring_stats_slot_set()) and summed on read.
+ * At rest (mpring_is_idle()), the following hold and the tests check them:
+ *   enqueued + enqueued_only == drained;
+ *   sum(starts) == sum(ends);   starts[TAKEOVER] == ends[HANDOVER] == handovers;
+ *   stalls == restarts;         holds == ends[HOLD] == joins + flushes.
+ */
+struct mpring_stats {
+	uint64_t enqueued;	/**< items accepted by enqueue_burst/bulk */
+	uint64_t enqueued_only;	/**< items accepted by enqueue_only */
+	uint64_t dropped;	/**< items refused because the ring was full */
+	uint64_t rejected;	/**< items refused because the ring was quiesced */
+	uint64_t not_consumer;	/**< enqueue calls that left the draining to another thread */
+	uint64_t starts[MPRING_ROUTE_MAX]; /**< consumer sessions by route */
+	uint64_t ends[MPRING_END_MAX];	/**< consumer sessions by way out */
+	uint64_t handovers;	/**< consumer stepped down for a taking-over producer */
+	uint64_t stalls;	/**< STALLED written */
+	uint64_t restarts;	/**< STALLED left for BUSY (commit, resume, trylock, recheck) */
+	uint64_t holds;		/**< COALESCING written */
+	uint64_t joins;		/**< COALESCING left by a producer or trylock */
+	uint64_t flushes;	/**< COALESCING left by mpring_resume() */
+	uint64_t direct;	/**< items drained from the caller's array, never copied */
+	uint64_t drain_calls;	/**< calls of the drain callback */
+	uint64_t drained;	/**< items taken by the drain callback */
+	uint64_t cas_retries;	/**< failed CAS on the state word, all paths */
+	uint64_t drain_hist[MPRING_HIST_BUCKETS]; /**< drain calls by items taken */
+};
+
+/**
+ * One contiguous view of the items offered to the drain callback: seg[0][0..len[0]) followed
+ * by seg[1][0..len[1]), oldest first (two segments when the range wraps the ring).
+ */
+struct mpring_batch {
+	void *const *seg[2];
+	uint32_t len[2];
+};
+
+/** Drain flag: send everything, hold nothing (resume, quiesce, expired hold). */
+#define MPRING_DRAIN_FLUSH 0x1u
+
+/**
+ * Drain callback. Called by the one consumer, never concurrently with itself.
+ *
+ * Takes ownership of a prefix of the batch and returns its length. Returning fewer items than
+ * offered is fine (the ring calls again). Returns 0 only when it cannot make progress for lack
+ * of resources: the ring goes STALLED until mpring_resume() or a producer finds can_drain()
+ * true. When the batch is empty (a flush call, flags has MPRING_DRAIN_FLUSH) the return value
+ * must be 0 and means nothing. Sets *holding to true iff it keeps consumed items back (for
+ * coalescing); it must then make sure somebody calls mpring_resume() later. With
+ * MPRING_DRAIN_FLUSH it must send everything it holds and leave *holding false. Must not block
+ * and must not call mpring_enqueue_burst()/bulk() on the same ring (mpring_enqueue_only() is
+ * allowed). *holding is false on entry.
+ */
+typedef uint32_t (*mpring_drain_t)(void *cookie, const struct mpring_batch *batch,
+		unsigned int flags, bool *holding);
+
+/**
+ * Can-drain callback: cheap, lock-free, callable from any thread; may be wrong. A false "yes"
+ * costs one futile drain call; a false "no" must be followed by a later mpring_resume() call.
+ */
+typedef bool (*mpring_can_drain_t)(void *cookie);
+
+/** Creation parameters; fill with mpring_conf_init() then override. */
+struct mpring_conf {
+	uint32_t size;		/**< entries, MPRING_SIZE_MIN..MPRING_SIZE_MAX, any value */
+	mpring_drain_t drain;	/**< required */
+	mpring_can_drain_t can_drain; /**< NULL: always true */
+	void *cookie;		/**< passed to the callbacks */
+	uint32_t budget_items;	/**< items a consumer drains before others may take over (>0) */
+	uint64_t budget_cycles;	/**< TSC cycles of draining before others may take over, 0 off */
+	uint32_t hold_items;	/**< coalescing: hold fewer than this many items, 0 = never hold */
+	uint64_t hold_cycles;	/**< coalescing: stream gap and longest hold, in TSC cycles */
+	uint32_t full_retries;	/**< tries on a full ring before refusing (resuming if stalled) */
+};
+
+/** Opaque ring. */
+struct mpring;
+
+/** Fill @p conf with defaults: budget 256 items, no time budget, coalescing off, 16 retries. */
+void mpring_conf_init(struct mpring_conf *conf);
+
+/**
+ * Bytes needed for a ring of @p size entries.
+ * @return the size, or 0 if @p size is out of range.
+ */
+size_t mpring_memsize(uint32_t size);
+
+/**
+ * Initialise a ring in caller memory of mpring_memsize() bytes, aligned to a cache line.
+ * @return 0, or -EINVAL on bad parameters.
+ */
+int mpring_init(struct mpring *r, const struct mpring_conf *conf);
+
+/**
+ * Allocate (aligned_alloc) and initialise a ring.
+ * @return the ring, or NULL with errno set (EINVAL, ENOMEM).
+ */
+struct mpring *mpring_create(const struct mpring_conf *conf);
+
+/** Free a ring from mpring_create(). The ring must be quiesced. */
+void mpring_free(struct mpring *r);
+
+/**
+ * Enqueue up to @p n items, ethdev style: accepts min(n, free space) and returns that count;
+ * items not accepted stay the caller's and are not touched. The caller may become the
+ * consumer and drain (its own items first, without copying them, when the ring was idle).
+ * Must not be called from inside the drain callback.
+ * @return items accepted (0 when full after conf.full_retries tries, or quiesced).
+ */
+uint32_t mpring_enqueue_burst(struct mpring *r, void *const *items, uint32_t n);
+
+/**
+ * Enqueue all @p n items or none.
+ * @return 0, -ENOBUFS (not enough room), -EPIPE (quiesced), -EINVAL (n > capacity).
+ */
+int mpring_enqueue_bulk(struct mpring *r, void *const *items, uint32_t n);
+
+/**
+ * Enqueue from inside the drain callback (the caller is the consumer): never becomes the
+ * consumer, never retries, ignores quiescing. The current consumer drains the items after its
+ * current drain call.
+ * @return items accepted (min(n, free space)).
+ */
+uint32_t mpring_enqueue_only(struct mpring *r, void *const *items, uint32_t n);
+
+/** Resume flag: flush a COALESCING ring only if its hold deadline has passed. */
+#define MPRING_RESUME_LAZY 0x1u
+
+/**
+ * Resume entry point, for any thread at any time (completion poller, no-space loop, watchdog).
+ * One load of the state word when there is nothing to do. On a STALLED ring, if can_drain()
+ * says yes, becomes the consumer. On a COALESCING ring, becomes the consumer and flushes (with
+ * MPRING_RESUME_LAZY only once the hold deadline has passed).
+ * @return items drained by this call.
+ */
+uint32_t mpring_resume(struct mpring *r, unsigned int flags);
+
+/**
+ * Take the consumer role without items (e.g. to reclaim completions under the same mutual
+ * exclusion as the drain callback). Succeeds on IDLE, COALESCING and STALLED rings.
+ * @return 0, or -EBUSY if another thread is the consumer.
+ */
+int mpring_consumer_trylock(struct mpring *r);
+
+/**
+ * Give the role back: drains what producers queued meanwhile (the ring cannot go idle with
+ * items in it), then leaves as any consumer does.
+ * @return items drained.
+ */
+uint32_t mpring_consumer_unlock(struct mpring *r);
+
+/**
+ * Stop the ring and wait until no producer or consumer is inside it: new enqueues are refused
+ * (burst returns 0, bulk -EPIPE), producers mid-enqueue finish, the consumer leaves, held items
+ * are flushed. Call mpring_start() to accept items again.
+ * @return 0 when the ring is empty and idle; -EAGAIN when items remain because the drain
+ *   cannot progress (STALLED): switch the drain to discard mode and call again.
+ */
+int mpring_quiesce(struct mpring *r);
+
+/** Accept enqueues again after mpring_quiesce(). */
+void mpring_start(struct mpring *r);
+
+/** @return true if IDLE with nothing reserved, committed or held (COALESCING is not idle). */
+bool mpring_is_idle(const struct mpring *r);
+
+/** @return the current state. */
+enum mpring_state mpring_state_get(const struct mpring *r);
+
+/** @return items reserved or queued and not yet drained (a snapshot). */
+uint32_t mpring_count(const struct mpring *r);
+
+/** @return the raw state word (debugging). */
+uint64_t mpring_state_word(const struct mpring *r);
+
+/** @return the capacity (size - 1). */
+uint32_t mpring_capacity(const struct mpring *r);
+
+/** Sum the per-slot counters into @p out (consistent per counter, not across counters). */
+void mpring_stats_get(const struct mpring *r, struct mpring_stats *out);
+
+/**
+ * Choose the counter slot of the calling thread, for threads that are not EAL lcores (or to
+ * override the lcore id): 0 <= slot < mpring_stats_slots(). -1 returns to the default: the
+ * lcore id, read once and remembered by the thread (call again with -1 after the thread's
+ * lcore id changes); threads without one share a slot updated with atomic adds.
+ * @return 0 or -EINVAL.
+ */
+int mpring_stats_slot_set(int slot);
+
+/** @return the number of counter slots. */
+unsigned int mpring_stats_slots(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* MPRING_H */

@@ -1,0 +1,139 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* Copyright(c) 2026 The qlxge authors */
+
+#ifndef MPRING_PVT_H
+#define MPRING_PVT_H
+
+/*
+ * Private layout and inline helpers of lib/mpring. Included by mpring.c and by the white-box
+ * unit tests; not part of the API.
+ */
+
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include <rte_common.h>
+#include <rte_branch_prediction.h>
+#include <rte_cycles.h>
+#include <rte_lcore.h>
+#include <rte_pause.h>
+
+#include "mpring.h"
+
+/*
+ * Assertions on legal states. On when the library is built with MPRING_DEBUG (the copy the
+ * tests link), compiled out otherwise; the expression is still type-checked.
+ */
+#ifdef MPRING_DEBUG
+#define MPRING_ASSERT(x) do { \
+	if (unlikely(!(x))) \
+		mpring_pvt_assert_fail(#x, __FILE__, __LINE__); \
+} while (0)
+#else
+#define MPRING_ASSERT(x) do { if (0) (void)(x); } while (0)
+#endif
+
+void mpring_pvt_assert_fail(const char *what, const char *file, int line);
+
+/* Flags field of the state word: state in the low bits, the quiesce bit on top. */
+#define MPRING_PVT_STATE_MASK	0x7u
+#define MPRING_PVT_STOPPED	0x8000u
+
+/* A consumer publishes cidx after a drain call of at least this many items (§5). */
+#define MPRING_PVT_PUBLISH_MIN	32u
+/* A consumer re-checks can_drain() after writing STALLED at most this often per session. */
+#define MPRING_PVT_RECHECKS	4u
+/* Spins between sched_yield() calls while waiting on another thread (oversubscribed hosts). */
+#define MPRING_PVT_SPINS_PER_YIELD 256u
+
+/* Counter slots: one per EAL lcore plus one shared (atomic) slot for other threads. */
+#define MPRING_PVT_SLOTS	(RTE_MAX_LCORE + 1)
+#define MPRING_PVT_SHARED_SLOT	RTE_MAX_LCORE
+
+/* The state word: four 16-bit fields updated together by CAS (docs/mpring.md, "State word"). */
+union mpring_pvt_word {
+	uint64_t u;
+	struct {
+		uint16_t head;	/* reservation frontier */
+		uint16_t tail;	/* publication frontier */
+		uint16_t cidx;	/* consumer frontier as published */
+		uint16_t flags;	/* enum mpring_state | MPRING_PVT_STOPPED */
+	};
+};
+
+struct mpring_pvt_slot {
+	struct mpring_stats s;
+} __rte_cache_aligned;
+
+struct mpring {
+	/* Line 0: the state word, alone: every producer and the consumer CAS it. */
+	uint64_t state __rte_cache_aligned;
+
+	/* Read-mostly parameters. */
+	uint32_t size __rte_cache_aligned;
+	uint32_t cap;
+	uint32_t budget_items;
+	uint32_t hold_items;
+	uint32_t full_retries;
+	uint64_t budget_cycles;
+	uint64_t hold_cycles;
+	mpring_drain_t drain;
+	mpring_can_drain_t can_drain;
+	void *cookie;
+
+	/* Consumer-private: written only by the consumer role, it moves with the role. */
+	uint64_t hold_deadline __rte_cache_aligned; /* TSC; 0 = nothing held. Atomic (resumers) */
+	uint64_t last_cand_tsc;	/* TSC of the last session that could have held */
+
+	struct mpring_pvt_slot stats[MPRING_PVT_SLOTS];
+
+	void *slots[] __rte_cache_aligned;
+};
+
+static inline unsigned int
+mpring_pvt_state(union mpring_pvt_word w)
+{
+	return w.flags & MPRING_PVT_STATE_MASK;
+}
+
+static inline union mpring_pvt_word
+mpring_pvt_with_state(union mpring_pvt_word w, unsigned int st)
+{
+	w.flags = (uint16_t)((w.flags & ~MPRING_PVT_STATE_MASK) | st);
+	return w;
+}
+
+/* Ring distance from @from to @to (positions 0..size-1, any size). */
+static inline uint32_t
+mpring_pvt_dist(const struct mpring *r, uint32_t from, uint32_t to)
+{
+	return to >= from ? to - from : to + r->size - from;
+}
+
+/* Position @p advanced by @n < size, wrapping by compare and subtract. */
+static inline uint16_t
+mpring_pvt_add(const struct mpring *r, uint32_t p, uint32_t n)
+{
+	p += n;
+	return (uint16_t)(p >= r->size ? p - r->size : p);
+}
+
+/* Free entries: reserved-but-uncommitted ones count as used. */
+static inline uint32_t
+mpring_pvt_free(const struct mpring *r, union mpring_pvt_word w)
+{
+	return r->cap - mpring_pvt_dist(r, w.cidx, w.head);
+}
+
+/* Wait politely for another thread: pause, and yield now and then in case it was preempted. */
+static inline void
+mpring_pvt_spin(uint32_t *spins)
+{
+	if (++*spins % MPRING_PVT_SPINS_PER_YIELD == 0)
+		sched_yield();
+	else
+		rte_pause();
+}
+
+#endif /* MPRING_PVT_H */
