@@ -4,7 +4,7 @@
 #
 # The test command of the README: bootstrap the machine, build, run every suite.
 #   1. build/       : all suites (unit, stress, integration, bench smoke runs)
-#   2. build-asan/  : the unit suites under AddressSanitizer + UndefinedBehaviorSanitizer
+#   2. build-asan/  : the unit and mpring (incl. stress) suites under ASan + UBSan
 #   3. build-tsan/  : the mpring and sim suites under ThreadSanitizer (only their programs built)
 # Ends with one line "qlxge tests: N passed, N failed". Idempotent; safe to run again.
 #
@@ -104,7 +104,7 @@ run_suites build
 if [ "${QLXGE_TEST_SKIP_SANITIZERS:-0}" != 1 ]; then
 	# b_lundef=false: the sanitizer runtimes resolve symbols at load time.
 	setup build-asan -Db_sanitize=address,undefined -Db_lundef=false
-	run_suites build-asan --suite unit
+	run_suites build-asan --suite unit --suite mpring
 	setup build-tsan -Db_sanitize=thread -Db_lundef=false
 	run_suites build-tsan --only mpring
 	run_suites build-tsan --only sim
