@@ -2,7 +2,7 @@
 /* Copyright(c) 2026 The qlxge authors */
 
 /*
- * The whole hardware contract of the QLogic 8100 (shared/hw/8100-hardware.md §1-13):
+ * The whole hardware contract of the QLogic 8100 (docs/hardware §1-§13):
  * registers (§1-5, §8, §10-13), host-memory structures (§6-7), firmware interface (§9).
  * Named apart from the driver's own drivers/qlxge_pmd/qlxge_hw.h, so that an include of this
  * file can never pick up the wrong header.

@@ -5,7 +5,10 @@
  * Hardware contract of the QLogic 8100: host-memory structures shared with the device, i.e. the
  * initialization control blocks (WQ, CQ, RSS), the TX request IOCBs with their buffer
  * descriptors, the completions (TX, RX, asynchronous event) and buffer-queue entries.
- * Facts from shared/hw/8100-hardware.md, sections 6-7; choices in docs/hardware-notes.md.
+ * Facts from the hardware reference docs/hardware (§6, §7); choices in docs/hardware/choices.md.
+ * The static_asserts after each structure are the checks of its layout; a structure whose size
+ * has a name (QLXGE_IOCB_SIZE, ...) is asserted against that name, whose value tests/unit/hw
+ * checks.
  *
  * Every multi-byte field is little-endian in memory. The structs declare plain fixed-width
  * integers: convert with rte_cpu_to_le_* / rte_le_to_cpu_* (or le*toh) where a value is used,
@@ -76,7 +79,10 @@ static_assert(offsetof(struct qlxge_wq_icb, cnsmr_idx_addr) == 16, "WQ ICB cnsmr
 #define QLXGE_WQ_ICB_FLAGS_LI		0x40u
 #define QLXGE_WQ_ICB_FLAGS_LB		0x20u
 #define QLXGE_WQ_ICB_FLAGS_LC		0x10u
-#define QLXGE_WQ_ICB_FLAGS_ALL		0xF0u		/* both drivers set all four */
+/* both drivers set all four */
+#define QLXGE_WQ_ICB_FLAGS_ALL \
+	(QLXGE_WQ_ICB_FLAGS_LO | QLXGE_WQ_ICB_FLAGS_LI | QLXGE_WQ_ICB_FLAGS_LB | \
+	 QLXGE_WQ_ICB_FLAGS_LC)
 /* cq_id_rss (u16) */
 #define QLXGE_WQ_ICB_CQ_ID_MASK		0x007Fu
 #define QLXGE_WQ_ICB_RSS_V		0x8000u
@@ -146,7 +152,7 @@ static_assert(offsetof(struct qlxge_bq_page, addr) == 0, "BQ page addr");
 struct qlxge_bq_entry {
 	uint64_t addr;			/* 0: buffer DMA address (size from the CQ ICB) */
 };
-static_assert(sizeof(struct qlxge_bq_entry) == 8, "BQ entry size");
+static_assert(sizeof(struct qlxge_bq_entry) == QLXGE_BQ_ENTRY_SIZE, "BQ entry size");
 static_assert(offsetof(struct qlxge_bq_entry, addr) == 0, "BQ entry addr");
 
 /* ---------------------------------------------------------------------------------------- */
@@ -181,7 +187,10 @@ static_assert(offsetof(struct qlxge_rss_icb, ipv4_hash_key) == 1068, "RSS ICB ip
 #define QLXGE_RSS_ICB_RT4		0x2000u	/* hash TCP/IPv4 */
 #define QLXGE_RSS_ICB_RI6		0x4000u	/* hash IPv6 */
 #define QLXGE_RSS_ICB_RT6		0x8000u	/* hash TCP/IPv6 */
-#define QLXGE_RSS_ICB_FLAGS_DRIVERS	0xAF80u	/* L4K|L6K|LI|LB|LM|RT4|RT6, base CQ 0 */
+/* what both drivers load: L4K|L6K|LI|LB|LM|RT4|RT6, base CQ 0 */
+#define QLXGE_RSS_ICB_FLAGS_DRIVERS \
+	(QLXGE_RSS_ICB_L4K | QLXGE_RSS_ICB_L6K | QLXGE_RSS_ICB_LI | QLXGE_RSS_ICB_LB | \
+	 QLXGE_RSS_ICB_LM | QLXGE_RSS_ICB_RT4 | QLXGE_RSS_ICB_RT6)
 /* mask (u16) */
 #define QLXGE_RSS_ICB_MASK_BITS		0x03FFu
 
@@ -191,11 +200,11 @@ struct __attribute__((packed, aligned(4))) qlxge_tx_bd {
 	uint64_t addr;			/* 0: buffer DMA address */
 	uint32_t len;			/* 8: 19:0 length, 29:20 reserved 0, 30 C, 31 E */
 };
-static_assert(sizeof(struct qlxge_tx_bd) == 12, "TX BD size");
+static_assert(sizeof(struct qlxge_tx_bd) == QLXGE_TX_BD_SIZE, "TX BD size");
 static_assert(offsetof(struct qlxge_tx_bd, addr) == 0, "TX BD addr");
 static_assert(offsetof(struct qlxge_tx_bd, len) == 8, "TX BD len");
 
-/* len (u32); 20-bit length chosen (§15 #4, docs/hardware-notes.md) */
+/* len (u32); 20-bit length chosen (§15 #4, docs/hardware/choices.md) */
 #define QLXGE_TX_BD_LEN_MASK		0x000FFFFFu	/* bytes; OAL size when C */
 #define QLXGE_TX_BD_C			0x40000000u	/* continuation: addr points to an OAL */
 #define QLXGE_TX_BD_E			0x80000000u	/* end: last descriptor of the frame */
@@ -209,7 +218,7 @@ struct qlxge_iocb_req_hdr {
 	uint32_t tid;			/* 4 */
 	uint8_t reserved[120];		/* 8 */
 };
-static_assert(sizeof(struct qlxge_iocb_req_hdr) == 128, "generic request size");
+static_assert(sizeof(struct qlxge_iocb_req_hdr) == QLXGE_IOCB_SIZE, "generic request size");
 static_assert(offsetof(struct qlxge_iocb_req_hdr, opcode) == 0, "req opcode");
 static_assert(offsetof(struct qlxge_iocb_req_hdr, flags1) == 1, "req flags1");
 static_assert(offsetof(struct qlxge_iocb_req_hdr, flags) == 2, "req flags");
@@ -223,7 +232,7 @@ struct qlxge_iocb_rsp_hdr {
 	uint32_t tid;			/* 4 */
 	uint8_t reserved[56];		/* 8 */
 };
-static_assert(sizeof(struct qlxge_iocb_rsp_hdr) == 64, "generic response size");
+static_assert(sizeof(struct qlxge_iocb_rsp_hdr) == QLXGE_CQE_SIZE, "generic response size");
 static_assert(offsetof(struct qlxge_iocb_rsp_hdr, opcode) == 0, "rsp opcode");
 static_assert(offsetof(struct qlxge_iocb_rsp_hdr, flags) == 1, "rsp flags");
 static_assert(offsetof(struct qlxge_iocb_rsp_hdr, length) == 2, "rsp length");
@@ -247,7 +256,7 @@ struct qlxge_ob_mac_iocb {
 	uint16_t reserved4;		/* 30 */
 	struct qlxge_tx_bd tbd[QLXGE_TX_BD_PER_IOCB];	/* 32 */
 };
-static_assert(sizeof(struct qlxge_ob_mac_iocb) == 128, "OB MAC IOCB size");
+static_assert(sizeof(struct qlxge_ob_mac_iocb) == QLXGE_IOCB_SIZE, "OB MAC IOCB size");
 static_assert(offsetof(struct qlxge_ob_mac_iocb, opcode) == 0, "OB MAC opcode");
 static_assert(offsetof(struct qlxge_ob_mac_iocb, flags1) == 1, "OB MAC flags1");
 static_assert(offsetof(struct qlxge_ob_mac_iocb, flags2) == 2, "OB MAC flags2");
@@ -291,7 +300,7 @@ struct qlxge_ob_tso_iocb {
 	uint16_t mss;			/* 30: LSO segment payload size */
 	struct qlxge_tx_bd tbd[QLXGE_TX_BD_PER_IOCB];	/* 32 */
 };
-static_assert(sizeof(struct qlxge_ob_tso_iocb) == 128, "OB TSO IOCB size");
+static_assert(sizeof(struct qlxge_ob_tso_iocb) == QLXGE_IOCB_SIZE, "OB TSO IOCB size");
 static_assert(offsetof(struct qlxge_ob_tso_iocb, opcode) == 0, "OB TSO opcode");
 static_assert(offsetof(struct qlxge_ob_tso_iocb, flags1) == 1, "OB TSO flags1");
 static_assert(offsetof(struct qlxge_ob_tso_iocb, flags2) == 2, "OB TSO flags2");
@@ -342,7 +351,7 @@ struct qlxge_ob_mac_rsp {
 	uint32_t txq_idx;		/* 8: copied from the request */
 	uint8_t reserved[52];		/* 12 */
 };
-static_assert(sizeof(struct qlxge_ob_mac_rsp) == 64, "OB MAC response size");
+static_assert(sizeof(struct qlxge_ob_mac_rsp) == QLXGE_CQE_SIZE, "OB MAC response size");
 static_assert(offsetof(struct qlxge_ob_mac_rsp, opcode) == 0, "OB rsp opcode");
 static_assert(offsetof(struct qlxge_ob_mac_rsp, flags1) == 1, "OB rsp flags1");
 static_assert(offsetof(struct qlxge_ob_mac_rsp, flags2) == 2, "OB rsp flags2");
@@ -379,7 +388,7 @@ struct qlxge_ib_mac_rsp {
 	uint32_t hdr_len;		/* 52: header length when HV */
 	uint64_t hdr_addr;		/* 56: header buffer DMA address when HV */
 };
-static_assert(sizeof(struct qlxge_ib_mac_rsp) == 64, "IB MAC response size");
+static_assert(sizeof(struct qlxge_ib_mac_rsp) == QLXGE_CQE_SIZE, "IB MAC response size");
 static_assert(offsetof(struct qlxge_ib_mac_rsp, opcode) == 0, "IB rsp opcode");
 static_assert(offsetof(struct qlxge_ib_mac_rsp, flags1) == 1, "IB rsp flags1");
 static_assert(offsetof(struct qlxge_ib_mac_rsp, flags2) == 2, "IB rsp flags2");
@@ -455,7 +464,7 @@ struct qlxge_ib_ae_rsp {
 	uint8_t q_id;			/* 3: 6:0 queue the event refers to */
 	uint8_t reserved[60];		/* 4 */
 };
-static_assert(sizeof(struct qlxge_ib_ae_rsp) == 64, "IB AE response size");
+static_assert(sizeof(struct qlxge_ib_ae_rsp) == QLXGE_CQE_SIZE, "IB AE response size");
 static_assert(offsetof(struct qlxge_ib_ae_rsp, opcode) == 0, "AE opcode");
 static_assert(offsetof(struct qlxge_ib_ae_rsp, flags) == 1, "AE flags");
 static_assert(offsetof(struct qlxge_ib_ae_rsp, event) == 2, "AE event");

@@ -5,7 +5,7 @@
  * Hardware contract of the QLogic 8100: the MPI firmware interface, i.e. the MPI address space
  * reached through PROC_ADDR/PROC_DATA, the mailbox banks, command, status and asynchronous event
  * codes, and the words carried in the mailboxes.
- * Facts from shared/hw/8100-hardware.md, section 9; choices in docs/hardware-notes.md.
+ * Facts from the hardware reference docs/hardware (§9); choices in docs/hardware/choices.md.
  * The PROC_ADDR bits themselves (RDY, R, ERR) are in qlxge_regs.h.
  */
 
@@ -84,10 +84,10 @@
 /* ---------------------------------------------------------------------------------------- */
 /* §9.2 Mailbox banks, selected by port (0 = lower NIC function, 1 = higher) */
 #define QLXGE_MB_COUNT			16	/* mailboxes each way */
-#define QLXGE_MB_PORT0_IN		0x1180u	/* host -> firmware, 0x1180-0x118F */
+#define QLXGE_MB_PORT0_IN		QLXGE_MPI_NIC1_MBX_REGS	/* host -> firmware, 16 words */
 #define QLXGE_MB_PORT0_OUT		0x1190u	/* firmware -> host, 0x1190-0x119F */
 #define QLXGE_MB_PORT0_CTL		0x11A1u	/* Linux, unused */
-#define QLXGE_MB_PORT1_IN		0x1280u
+#define QLXGE_MB_PORT1_IN		QLXGE_MPI_NIC2_MBX_REGS
 #define QLXGE_MB_PORT1_OUT		0x1290u
 #define QLXGE_MB_PORT1_CTL		0x12A1u	/* Linux, unused */
 #define QLXGE_MB_PORT_STRIDE		0x100u

@@ -5,8 +5,8 @@
  * Hardware contract of the QLogic 8100 (ISP8000/ISP8012 NIC function): PCI identity, control
  * registers (BAR1), semaphores, doorbell pages (BAR3), interrupt commands, flash layout, XGMAC
  * registers and counters, address filtering and frame routing, limits.
- * Facts from shared/hw/8100-hardware.md, sections 1-5, 8, 10-13; choices in
- * docs/hardware-notes.md.
+ * Facts from the hardware reference docs/hardware (§1-§5, §8, §10-§13); choices in
+ * docs/hardware/choices.md.
  *
  * Conventions:
  * - Register offsets are BAR1 byte offsets, QLXGE_REG_<Linux name>; the FreeBSD name is in the
@@ -17,6 +17,10 @@
  *   GPIO, CQ_STOP, NIC_RCV_CFG, MGMT_RCV_CFG) are given in their low-half (15:0) position; the
  *   write-enable mask goes in bits 31:16: build the words with QLXGE_MWR_SET/_CLR/_FIELD.
  * - Values are host-order numbers; the register bus converts nothing (registers are LE on PCI).
+ * - Composite words (init words, semaphore acquire words, ...) are built here from their fields;
+ *   tests/unit/hw checks each against the number the public drivers write. Layouts are checked
+ *   by the static_asserts after each structure (docs/design.md, "One source for every hardware
+ *   fact").
  */
 
 #ifndef QLXGE_REGS_H
@@ -159,7 +163,8 @@ qlxge_field_prep(uint32_t mask, unsigned int shift, uint32_t val)
 #define QLXGE_SYS_OMP_DLY_MASK		0x3F00u		/* Linux; mask form 0x3F000000 */
 #define QLXGE_SYS_OMP_DLY_SHIFT		8
 #define QLXGE_SYS_ODI			(1u << 14)	/* Linux only */
-#define QLXGE_SYS_INIT			0x00030003u	/* EFE|FAE, written by both at init */
+/* written by both at init: EFE | FAE (0x00030003) */
+#define QLXGE_SYS_INIT			QLXGE_MWR_SET(QLXGE_SYS_EFE | QLXGE_SYS_FAE)
 
 /* §2.4 RST_FO (0x0C), MWR, FS */
 #define QLXGE_RST_FO_TFO		(1u << 0)
@@ -173,8 +178,10 @@ qlxge_field_prep(uint32_t mask, unsigned int shift, uint32_t val)
 #define QLXGE_RST_FO_MOP		(1u << 13)
 #define QLXGE_RST_FO_REG		(1u << 14)
 #define QLXGE_RST_FO_FR			(1u << 15)	/* function reset, self-clearing */
-#define QLXGE_RST_FO_FUNC_RESET		0x80008000u	/* MWR_SET(FR) */
-#define QLXGE_RST_FO_INIT_RR		0x00060006u	/* Linux init: RR = receive function CQ */
+#define QLXGE_RST_FO_FUNC_RESET		QLXGE_MWR_SET(QLXGE_RST_FO_FR)	/* 0x80008000 */
+/* Linux init: RR = receive function CQ (0x00060006) */
+#define QLXGE_RST_FO_INIT_RR \
+	QLXGE_MWR_FIELD(QLXGE_RST_FO_RR_MASK, QLXGE_RST_FO_RR_RCV_FUNC_CQ)
 
 /* §2.5 FSC (0x10), MWR, FS */
 #define QLXGE_FSC_DBRST_MASK		0x0007u		/* DMA burst size */
@@ -203,9 +210,22 @@ qlxge_field_prep(uint32_t mask, unsigned int shift, uint32_t val)
 #define QLXGE_FSC_DSB			(1u << 12)
 #define QLXGE_FSC_STE			(1u << 13)
 #define QLXGE_FSC_FE			(1u << 15)	/* function enable */
-#define QLXGE_FSC_INIT_FREEBSD		0x87E082E0u	/* FE|4K|EPC|EC */
-#define QLXGE_FSC_INIT_LINUX_X86	0x87FF82E3u	/* FE|4K|EPC|EC|DBRST 1024 */
-#define QLXGE_FSC_INIT_LINUX_SPLIT	0x8FFF8AE0u	/* FE|4K|EPC|EC|SH */
+/* FreeBSD: FE | 4K | EPC | EC, mask over FE, page field, EPC, EC (0x87E082E0) */
+#define QLXGE_FSC_INIT_FREEBSD \
+	(QLXGE_MWR_SET(QLXGE_FSC_FE | QLXGE_FSC_EPC_MASK | QLXGE_FSC_EC) | \
+	 QLXGE_MWR_FIELD(QLXGE_FSC_VM_PAGE_MASK, QLXGE_FSC_VM_PAGE_4K))
+/* Linux on x86: also DBRST 1024, mask also over DBRST and DBL (0x87FF82E3) */
+#define QLXGE_FSC_INIT_LINUX_X86 \
+	(QLXGE_MWR_SET(QLXGE_FSC_FE | QLXGE_FSC_EPC_MASK | QLXGE_FSC_EC) | \
+	 QLXGE_MWR_FIELD(QLXGE_FSC_VM_PAGE_MASK, QLXGE_FSC_VM_PAGE_4K) | \
+	 QLXGE_MWR_FIELD(QLXGE_FSC_DBRST_MASK, QLXGE_FSC_DBRST_1024) | \
+	 QLXGE_MWR_FIELD(QLXGE_FSC_DBL_MASK, QLXGE_FSC_DBL_DBRST))
+/* Linux on other CPUs: SH instead of DBRST 1024 (0x8FFF8AE0) */
+#define QLXGE_FSC_INIT_LINUX_SPLIT \
+	(QLXGE_MWR_SET(QLXGE_FSC_FE | QLXGE_FSC_EPC_MASK | QLXGE_FSC_EC | QLXGE_FSC_SH) | \
+	 QLXGE_MWR_FIELD(QLXGE_FSC_VM_PAGE_MASK, QLXGE_FSC_VM_PAGE_4K) | \
+	 QLXGE_MWR_FIELD(QLXGE_FSC_DBRST_MASK, QLXGE_FSC_DBRST_256) | \
+	 QLXGE_MWR_FIELD(QLXGE_FSC_DBL_MASK, QLXGE_FSC_DBL_DBRST))
 
 /* §2.6 CSR (0x14): commands in bits 31:28 (write), status in the low bits (read) */
 #define QLXGE_CSR_CMD_MASK		0xF0000000u
@@ -347,7 +367,7 @@ qlxge_field_prep(uint32_t mask, unsigned int shift, uint32_t val)
 #define QLXGE_SPLT_HDR_EP		(1u << 31)	/* enable */
 #define QLXGE_SPLT_HDR_LEN_MASK		0x0000FFFFu	/* width not stated: bits 15:0 */
 #define QLXGE_SPLT_HDR_LEN_SHIFT	0
-#define QLXGE_SPLT_HDR_LINUX		0x80000100u	/* enable, 256 bytes */
+#define QLXGE_SPLT_HDR_LINUX		(QLXGE_SPLT_HDR_EP | 256u)	/* enable, 256 bytes */
 
 /* §2.2 NIC_PAUSE_THRES (0xC8) */
 #define QLXGE_NIC_PAUSE_THRES_PAUSE_MASK	0xFFFF0000u
@@ -396,13 +416,13 @@ qlxge_field_prep(uint32_t mask, unsigned int shift, uint32_t val)
 #define QLXGE_MGMT_RCV_CFG_STL		(1u << 13)
 #define QLXGE_MGMT_RCV_CFG_VLAN_MASK	0xC000u		/* NIC_RCV_CFG encoding >> 1 */
 #define QLXGE_MGMT_RCV_CFG_VLAN_SHIFT	14
-#define QLXGE_MGMT_RCV_CFG_CLEAR_ALL	0xFFFF0000u	/* MWR_CLR(0xFFFF) */
+#define QLXGE_MGMT_RCV_CFG_CLEAR_ALL	QLXGE_MWR_CLR(0xFFFFu)	/* every bit cleared */
 
 /* ---------------------------------------------------------------------------------------- */
 /* §4 Words of the reset and bring-up sequences (§4.2-§4.4) */
-#define QLXGE_NIC_RCV_CFG_INIT		0x7F000000u	/* default CQ 0 */
-#define QLXGE_INTR_MASK_PI_ON		0x00010001u	/* MWR_SET(PI) */
-#define QLXGE_INTR_MASK_PI_OFF		0x00010000u	/* MWR_CLR(PI) */
+#define QLXGE_NIC_RCV_CFG_INIT		QLXGE_MWR_FIELD(QLXGE_NIC_RCV_CFG_DFQ_MASK, 0)	/* CQ 0 */
+#define QLXGE_INTR_MASK_PI_ON		QLXGE_MWR_SET(QLXGE_INTR_MASK_PI)
+#define QLXGE_INTR_MASK_PI_OFF		QLXGE_MWR_CLR(QLXGE_INTR_MASK_PI)
 #define QLXGE_RESET_POLL_TRIES		10		/* FreeBSD: 10 x 10 us for FR to clear */
 #define QLXGE_RESET_POLL_DELAY_US	10
 #define QLXGE_CFG_POLL_TRIES		3		/* ICB load bit: 3 x 100 us */
@@ -444,14 +464,14 @@ qlxge_field_prep(uint32_t mask, unsigned int shift, uint32_t val)
 #define QLXGE_SEM_PROC_REG_MASK		(0x3u << QLXGE_SEM_PROC_REG_SHIFT)
 
 /* acquire words: the identifiers the driver passes to its semaphore helper */
-#define QLXGE_SEM_XGMAC0		0x00030001u
-#define QLXGE_SEM_XGMAC1		0x000C0004u
-#define QLXGE_SEM_ICB			0x00300010u
-#define QLXGE_SEM_MAC_ADDR		0x00C00040u
-#define QLXGE_SEM_FLASH			0x03000100u
-#define QLXGE_SEM_PROBE			0x0C000400u
-#define QLXGE_SEM_RT_IDX		0x30001000u
-#define QLXGE_SEM_PROC_REG		0xC0004000u
+#define QLXGE_SEM_XGMAC0		QLXGE_SEM_WORD(QLXGE_SEM_XGMAC0_SHIFT)
+#define QLXGE_SEM_XGMAC1		QLXGE_SEM_WORD(QLXGE_SEM_XGMAC1_SHIFT)
+#define QLXGE_SEM_ICB			QLXGE_SEM_WORD(QLXGE_SEM_ICB_SHIFT)
+#define QLXGE_SEM_MAC_ADDR		QLXGE_SEM_WORD(QLXGE_SEM_MAC_ADDR_SHIFT)
+#define QLXGE_SEM_FLASH			QLXGE_SEM_WORD(QLXGE_SEM_FLASH_SHIFT)
+#define QLXGE_SEM_PROBE			QLXGE_SEM_WORD(QLXGE_SEM_PROBE_SHIFT)
+#define QLXGE_SEM_RT_IDX		QLXGE_SEM_WORD(QLXGE_SEM_RT_IDX_SHIFT)
+#define QLXGE_SEM_PROC_REG		QLXGE_SEM_WORD(QLXGE_SEM_PROC_REG_SHIFT)
 #define QLXGE_SEM_XGMAC(port)		((port) ? QLXGE_SEM_XGMAC1 : QLXGE_SEM_XGMAC0)
 #define QLXGE_SEM_COUNT			8
 
@@ -476,7 +496,7 @@ qlxge_field_prep(uint32_t mask, unsigned int shift, uint32_t val)
 /* valid register bits */
 #define QLXGE_DB_VALID_V		(1u << 4)
 #define QLXGE_DB_VALID_ONQ		(1u << 25)	/* FreeBSD name only */
-#define QLXGE_DB_INVALIDATE		0xFFFFFFEFu	/* FreeBSD teardown write (~V) */
+#define QLXGE_DB_INVALIDATE		((uint32_t)~QLXGE_DB_VALID_V)	/* FreeBSD teardown */
 /* FreeBSD's debug read-back of index registers */
 #define QLXGE_DB_RD_LO_MASK		0x0000FFFFu	/* WQ producer / CQ consumer / BQ prod */
 #define QLXGE_DB_RD_HI_MASK		0xFFFF0000u	/* WQ consumer / CQ producer / BQ cons */
@@ -498,10 +518,10 @@ qlxge_field_prep(uint32_t mask, unsigned int shift, uint32_t val)
 #define QLXGE_INTR_EN_EI		(1u << 14)	/* global enable */
 #define QLXGE_INTR_EN_EN		(1u << 15)	/* read-back: selected vector enabled */
 /* global words */
-#define QLXGE_INTR_EN_EI_ON		0x40004000u
-#define QLXGE_INTR_EN_EI_OFF		0x40000000u
-#define QLXGE_INTR_EN_IHD_ON		0x20002000u
-#define QLXGE_INTR_EN_IHD_OFF		0x20000000u
+#define QLXGE_INTR_EN_EI_ON		QLXGE_MWR_SET(QLXGE_INTR_EN_EI)
+#define QLXGE_INTR_EN_EI_OFF		QLXGE_MWR_CLR(QLXGE_INTR_EN_EI)
+#define QLXGE_INTR_EN_IHD_ON		QLXGE_MWR_SET(QLXGE_INTR_EN_IHD)
+#define QLXGE_INTR_EN_IHD_OFF		QLXGE_MWR_CLR(QLXGE_INTR_EN_IHD)
 /* per-vector command: FreeBSD form, e.g. enable v = 0x037F0100 | v */
 #define QLXGE_INTR_EN_VEC_CMD(type, v) \
 	(QLXGE_MWR_CLR(QLXGE_INTR_EN_TYPE_MASK | QLXGE_INTR_EN_VEC_MASK) | \
@@ -556,8 +576,8 @@ qlxge_field_prep(uint32_t mask, unsigned int shift, uint32_t val)
 /* §10 Flash: per-port parameter blocks */
 #define QLXGE_FLASH_8000_PORT0_BYTE	0x140200u
 #define QLXGE_FLASH_8000_PORT1_BYTE	0x140600u
-#define QLXGE_FLASH_8000_PORT0_DWORD	0x50080u
-#define QLXGE_FLASH_8000_PORT1_DWORD	0x50180u
+#define QLXGE_FLASH_8000_PORT0_DWORD	(QLXGE_FLASH_8000_PORT0_BYTE / 4u)
+#define QLXGE_FLASH_8000_PORT1_DWORD	(QLXGE_FLASH_8000_PORT1_BYTE / 4u)
 #define QLXGE_FLASH_8000_DWORD(port) \
 	((port) ? QLXGE_FLASH_8000_PORT1_DWORD : QLXGE_FLASH_8000_PORT0_DWORD)
 #define QLXGE_FLASH_8000_SIZE		512u
@@ -597,7 +617,7 @@ struct qlxge_flash_params_8000 {
 	uint16_t subsys_did;		/* 506: subsystem device id */
 	uint8_t reserved2[4];		/* 508 */
 };
-static_assert(sizeof(struct qlxge_flash_params_8000) == 512, "flash 8000 block size");
+static_assert(sizeof(struct qlxge_flash_params_8000) == QLXGE_FLASH_8000_SIZE, "8000 block size");
 static_assert(offsetof(struct qlxge_flash_params_8000, id) == 0, "8000 id");
 static_assert(offsetof(struct qlxge_flash_params_8000, version) == 4, "8000 version");
 static_assert(offsetof(struct qlxge_flash_params_8000, size) == 6, "8000 size");
@@ -632,7 +652,7 @@ struct qlxge_flash_params_8012 {
 	uint8_t mac_addr[6];		/* 12 */
 	uint16_t reserved;		/* 18 */
 };
-static_assert(sizeof(struct qlxge_flash_params_8012) == 20, "flash 8012 block size");
+static_assert(sizeof(struct qlxge_flash_params_8012) == QLXGE_FLASH_8012_SIZE, "8012 block size");
 static_assert(offsetof(struct qlxge_flash_params_8012, id) == 0, "8012 id");
 static_assert(offsetof(struct qlxge_flash_params_8012, size) == 4, "8012 size");
 static_assert(offsetof(struct qlxge_flash_params_8012, csum) == 6, "8012 csum");
@@ -710,8 +730,11 @@ qlxge_flash_sum16(const void *block, size_t len)
 #define QLXGE_XGMAC_MAC_RX_PARAMS_MAX_MASK	0x0000FFFFu	/* width not stated: 15:0 */
 #define QLXGE_XGMAC_STAT_CNT_CTL_CLR_TX	(1u << 0)
 #define QLXGE_XGMAC_STAT_CNT_CTL_CLR_RX	(1u << 1)
-#define QLXGE_XGMAC_MAC_TX_PARAMS_8012	0xA5800000u	/* JUMBO | 0x2580 << 16 */
-#define QLXGE_XGMAC_MAC_RX_PARAMS_8012	0x00002580u	/* 9600 */
+/* ISP8012 bring-up (§4.6): JUMBO | 9600 << 16, and 9600 */
+#define QLXGE_XGMAC_MAC_TX_PARAMS_8012	\
+	(QLXGE_XGMAC_MAC_TX_PARAMS_JUMBO | \
+	 ((uint32_t)QLXGE_MAX_FRAME_SIZE << QLXGE_XGMAC_MAC_TX_PARAMS_MAX_SHIFT))
+#define QLXGE_XGMAC_MAC_RX_PARAMS_8012	((uint32_t)QLXGE_MAX_FRAME_SIZE)
 
 /* §11.3 Counters: 64 bits as two registers, low word at the offset, high word at offset + 4 */
 #define QLXGE_XGMAC_CNT_LO		0u

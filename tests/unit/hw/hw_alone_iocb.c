@@ -9,7 +9,5 @@
 unsigned long
 hw_alone_iocb(void)
 {
-	return sizeof(struct qlxge_wq_icb) + sizeof(struct qlxge_cq_icb) +
-	       sizeof(struct qlxge_rss_icb) + sizeof(struct qlxge_ob_tso_iocb) +
-	       sizeof(struct qlxge_ib_mac_rsp) + QLXGE_OPCODE_IB_AE_IOCB;
+	return HW_ALONE_IOCB_EXPR;
 }

@@ -9,6 +9,5 @@
 unsigned long
 hw_alone_mbox(void)
 {
-	return QLXGE_MB_CMD_GET_MGMT_CTL + QLXGE_MB_STS_GOOD + QLXGE_AEN_FW_INIT_FAIL +
-	       QLXGE_MB_OUT(1, 15);
+	return HW_ALONE_MBOX_EXPR;
 }

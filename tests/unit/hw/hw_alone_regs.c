@@ -9,6 +9,5 @@
 unsigned long
 hw_alone_regs(void)
 {
-	return QLXGE_REG_PRB_MX_DATA + QLXGE_MWR_SET(QLXGE_FSC_FE) + QLXGE_SEM_FLASH +
-	       sizeof(struct qlxge_flash_params_8000) + qlxge_flash_sum16("\x01\x00", 2);
+	return HW_ALONE_REGS_EXPR;
 }
