@@ -3,11 +3,11 @@
 
 /*
  * ethdev glue of the qlxge PMD: the ops table, the common init both probes end in, bring-up and
- * teardown of a port (fact sheet §4), configure/start/stop/close/reset, link state from STS and
+ * teardown of a port (§4), configure/start/stop/close/reset, link state from STS and
  * firmware AENs (interrupt on vector 0, with a polling alarm as fallback and safety net), fatal
  * errors as RTE_ETH_EVENT_INTR_RESET, the administrative link state (set_link_up/down: the
- * port's MAC enables), and the small firmware-backed ops (version, LED, pause, MTU). Registers
- * are reached only through qlxge_hw_* and qlxge_mbox_*.
+ * port's MAC enables), and the small firmware-backed ops (version, LED, pause, MTU). The
+ * hardware is reached only through base/.
  */
 
 #include <errno.h>
@@ -102,7 +102,7 @@ static void (*qlxge_release_cb[RTE_MAX_ETHPORTS])(struct rte_eth_dev *dev);
 /* per process too: the probe's acknowledgement of its interrupt source (NULL: none needed) */
 static void (*qlxge_intr_ack_cb[RTE_MAX_ETHPORTS])(struct rte_intr_handle *h);
 
-/* ---- events: link, fatal ------------------------------------------------------------------ */
+/* ---- events: link, fatal ----------------------------------------------------------------- */
 
 /* Set by the interrupt thread, read by the application's: accessed atomically. */
 static inline bool
@@ -121,7 +121,7 @@ qlxge_dev_service(struct rte_eth_dev *dev)
 	if (!ad->hw_up || qlxge_dev_fatal(ad))
 		return;
 	ev = qlxge_mbox_service(&ad->hw);
-	/* a data-path queue met a malformed completion or an adapter event (STYLE B.27) */
+	/* a data-path queue met a malformed completion or an adapter event (design.md B.27) */
 	if (__atomic_exchange_n(&ad->reset_req, false, __ATOMIC_ACQ_REL))
 		ev |= QLXGE_EV_FATAL;
 	if ((ev & QLXGE_EV_FATAL) != 0) {
@@ -178,7 +178,7 @@ qlxge_dev_interrupt_handler(void *arg)
 	qlxge_dev_service(dev);
 	/* a delivered interrupt masks its vector (§8.2); a fatal error keeps it masked (Linux) */
 	if (ad->hw_up && !qlxge_dev_fatal(ad))
-		qlxge_hw_vector_enable(&ad->hw, 0);
+		qlxge_irq_vector_enable(&ad->hw, 0);
 	rte_intr_ack(dev->intr_handle);
 }
 
@@ -242,7 +242,7 @@ qlxge_intr_setup(struct rte_eth_dev *dev)
 	}
 	ad->hw.irq = !ad->polling;
 	if (ad->hw.irq)
-		qlxge_hw_intr_enable(&ad->hw);
+		qlxge_irq_enable(&ad->hw);
 	return qlxge_dev_alarm_arm(dev);
 }
 
@@ -258,57 +258,27 @@ qlxge_intr_teardown(struct rte_eth_dev *dev)
 		/* the handler re-enables the vector: take it away before masking */
 		rte_intr_callback_unregister_sync(h, qlxge_dev_interrupt_handler, dev);
 		rte_intr_disable(h);
-		qlxge_hw_intr_disable(&ad->hw);
+		qlxge_irq_disable(&ad->hw);
 		ad->hw.irq = false;
 	}
 }
 
 /* ---- bring-up and teardown of the function (§4) ----------------------------------------- */
 
-/*
- * §4.1-4.3 at probe: function reset, which NIC function and port we are, the base registers
- * (function enable included), firmware ready and its version, port configuration (jumbo,
- * 9600-byte frames), the flash MAC, the LED state to restore and the link state.
- */
+/* At probe and at reset: the function brought up by base/, then owned by this port. */
 static int
 qlxge_hw_up(struct rte_eth_dev *dev)
 {
 	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
-	struct qlxge_hw *hw = &ad->hw;
 	int ret;
 
-	ret = qlxge_hw_func_reset(hw, false);
-	if (ret != 0)
-		return ret;
-	ret = qlxge_hw_identify(hw);
-	if (ret != 0)
-		return ret;
-	qlxge_hw_base_init(hw);
-	ret = qlxge_mbox_fw_ready(hw);
-	if (ret != 0)
-		goto err_disable;
-	ret = qlxge_mbox_about_fw(hw);
-	if (ret != 0)
-		goto err_disable;
-	ret = qlxge_hw_port_init(hw);
-	if (ret != 0)
-		goto err_disable;
-	ret = qlxge_flash_get_mac(hw);
-	if (ret != 0)
-		goto err_disable;
-	if (qlxge_mbox_led_get(hw, &hw->led_saved) != 0)
-		hw->led_saved = 0;
-	if (qlxge_mbox_get_link_status(hw) != 0)
-		QLXGE_INIT_LOG(WARNING, "port %u: link status unknown", dev->data->port_id);
-	ad->hw_up = true;
-	return 0;
-
-err_disable:
-	qlxge_hw_func_disable(hw);
+	ret = qlxge_reset_bringup(&ad->hw);
+	if (ret == 0)
+		ad->hw_up = true;
 	return ret;
 }
 
-/* §4.4: filters gone, function reset, function disabled: as the probe's reset found it. */
+/* §4.4: what the port changed undone, filters gone, the function reset and disabled. */
 static void
 qlxge_hw_down(struct rte_eth_dev *dev)
 {
@@ -325,14 +295,11 @@ qlxge_hw_down(struct rte_eth_dev *dev)
 			ad->led_changed = false;
 	}
 	qlxge_filter_close(dev);
-	if (qlxge_hw_func_reset(&ad->hw, false) != 0)
-		QLXGE_DRV_LOG(WARNING, "port %u: function reset failed at teardown",
-			      dev->data->port_id);
-	qlxge_hw_func_disable(&ad->hw);
+	qlxge_reset_teardown(&ad->hw);
 	ad->hw_up = false;
 }
 
-/* ---- configure, start, stop, close, reset ---------------------------------------------- */
+/* ---- configure, start, stop, close, reset ------------------------------------------------ */
 
 static int
 qlxge_dev_configure(struct rte_eth_dev *dev)
@@ -414,15 +381,15 @@ qlxge_dev_quiesce(struct rte_eth_dev *dev)
 	qlxge_queues_halt(dev);
 	qlxge_filter_stop(dev);
 	/* after an adapter error the firmware is not asked to stop management traffic (Linux) */
-	ret = qlxge_hw_func_reset(&ad->hw, !qlxge_dev_fatal(ad));
+	ret = qlxge_reset_func(&ad->hw, !qlxge_dev_fatal(ad));
 	qlxge_queues_free_bufs(dev);
-	qlxge_hw_base_init(&ad->hw);
+	qlxge_reset_base_init(&ad->hw);
 	if (ad->hw.irq)
-		qlxge_hw_intr_enable(&ad->hw);
+		qlxge_irq_enable(&ad->hw);
 	return ret;
 }
 
-/* ---- administrative link: the port's MAC enables (§11.2) --------------------------------- */
+/* ---- administrative link: the port's MAC enables (§11.2) -------------------------------- */
 
 /* Set the MAC enables again if this port cleared them. */
 static int
@@ -433,7 +400,7 @@ qlxge_dev_mac_restore(struct rte_eth_dev *dev)
 
 	if (!ad->mac_off)
 		return 0;
-	ret = qlxge_hw_mac_enable(&ad->hw, true);
+	ret = qlxge_port_mac_enable(&ad->hw, true);
 	if (ret != 0) {
 		QLXGE_DRV_LOG(ERR, "port %u: MAC enables not restored: %d", dev->data->port_id,
 			      ret);
@@ -451,12 +418,12 @@ qlxge_dev_mac_apply(struct rte_eth_dev *dev)
 	bool down = __atomic_load_n(&ad->admin_down, __ATOMIC_ACQUIRE);
 	int ret;
 
-	ret = qlxge_hw_mac_enable(&ad->hw, !down);
+	ret = qlxge_port_mac_enable(&ad->hw, !down);
 	if (ret != 0) {
 		QLXGE_DRV_LOG(ERR, "port %u: MAC enables not %s: %d", dev->data->port_id,
 			      down ? "cleared" : "set", ret);
 		if (down)
-			qlxge_hw_mac_enable(&ad->hw, true);	/* TX may be off already */
+			qlxge_port_mac_enable(&ad->hw, true);	/* TX may be off already */
 		return ret;
 	}
 	ad->mac_off = down;
@@ -480,12 +447,12 @@ qlxge_dev_set_link(struct rte_eth_dev *dev, bool up)
 		return -EIO;
 	}
 	if (ad->started) {
-		ret = qlxge_hw_mac_enable(&ad->hw, up);
+		ret = qlxge_port_mac_enable(&ad->hw, up);
 		if (ret != 0) {
 			QLXGE_DRV_LOG(ERR, "port %u: set link %s failed: %d", dev->data->port_id,
 				      up ? "up" : "down", ret);
 			/* a half-done disable may have stopped TX: put it back, stay up */
-			if (!up && qlxge_hw_mac_enable(&ad->hw, true) != 0)
+			if (!up && qlxge_port_mac_enable(&ad->hw, true) != 0)
 				ad->mac_off = true;
 			return ret;
 		}
@@ -612,7 +579,7 @@ qlxge_dev_close(struct rte_eth_dev *dev)
 		qlxge_release_cb[dev->data->port_id](dev);
 	qlxge_release_cb[dev->data->port_id] = NULL;
 	qlxge_intr_ack_cb[dev->data->port_id] = NULL;
-	qlxge_hw_bus_unbind(&ad->hw);
+	qlxge_bus_unbind(&ad->hw);
 	return 0;
 }
 
@@ -635,7 +602,7 @@ qlxge_dev_reset(struct rte_eth_dev *dev)
 	if (ad->hw.irq) {
 		if (!on_intr_thread)
 			rte_intr_callback_unregister_sync(h, qlxge_dev_interrupt_handler, dev);
-		qlxge_hw_intr_disable(&ad->hw);
+		qlxge_irq_disable(&ad->hw);
 	}
 	qlxge_hw_down(dev);
 	__atomic_store_n(&ad->fatal, false, __ATOMIC_RELEASE);
@@ -655,14 +622,14 @@ qlxge_dev_reset(struct rte_eth_dev *dev)
 		return ret;
 	}
 	if (ad->hw.irq)
-		qlxge_hw_intr_enable(&ad->hw);
+		qlxge_irq_enable(&ad->hw);
 	qlxge_dev_alarm_arm(dev);
 	qlxge_link_update(dev, 0);
 	QLXGE_DRV_LOG(NOTICE, "port %u: reset done", dev->data->port_id);
 	return 0;
 }
 
-/* ---- link ---------------------------------------------------------------------------- */
+/* ---- link -------------------------------------------------------------------------------- */
 
 /*
  * Link state is STS.PLx (§2.8); speed is the firmware's link-status word (§9.4). A port set down
@@ -679,11 +646,11 @@ qlxge_link_update(struct rte_eth_dev *dev, int wait_to_complete)
 
 	if (ad->hw_up && !qlxge_dev_fatal(ad) &&
 	    !__atomic_load_n(&ad->admin_down, __ATOMIC_ACQUIRE)) {
-		up = qlxge_hw_link_up(&ad->hw);
+		up = qlxge_port_link_up(&ad->hw);
 		while (!up && wait_to_complete && waited < QLXGE_LINK_WAIT_US) {
 			rte_delay_us(10000);
 			waited += 10000;
-			up = qlxge_hw_link_up(&ad->hw);
+			up = qlxge_port_link_up(&ad->hw);
 		}
 	}
 	if (up) {
@@ -706,7 +673,7 @@ qlxge_link_update(struct rte_eth_dev *dev, int wait_to_complete)
 	return rte_eth_linkstatus_set(dev, &link);
 }
 
-/* ---- small ops ---------------------------------------------------------------------------- */
+/* ---- small ops --------------------------------------------------------------------------- */
 
 static int
 qlxge_dev_infos_get(struct rte_eth_dev *dev, struct rte_eth_dev_info *info)
@@ -881,7 +848,7 @@ qlxge_flow_ctrl_set(struct rte_eth_dev *dev, struct rte_eth_fc_conf *fc)
 	return qlxge_mbox_set_port_cfg(hw, cfg, max_frame);
 }
 
-/* ---- common init --------------------------------------------------------------------------- */
+/* ---- common init ------------------------------------------------------------------------- */
 
 /*
  * Both probes end here with the function's register bus, doorbell base and interrupt handle:
@@ -897,7 +864,7 @@ qlxge_dev_init(struct rte_eth_dev *dev, const struct qlxge_init_params *params)
 
 	hw->port_id = dev->data->port_id;
 	hw->device_id = params->device_id;
-	qlxge_hw_bus_bind(hw, params->bus_ops, params->bus_ctx, params->db_base);
+	qlxge_bus_bind(hw, params->bus_ops, params->bus_ctx, params->db_base);
 	dev->dev_ops = &qlxge_eth_dev_ops;
 	dev->rx_pkt_burst = qlxge_recv_pkts;
 	dev->tx_pkt_burst = qlxge_xmit_pkts;
@@ -962,6 +929,6 @@ err_mbox_fini:
 	qlxge_mbox_fini(hw);
 err_unbind:
 	qlxge_intr_ack_cb[dev->data->port_id] = NULL;
-	qlxge_hw_bus_unbind(hw);
+	qlxge_bus_unbind(hw);
 	return ret;
 }

@@ -1,7 +1,10 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* Copyright(c) 2026 The qlxge authors */
 
-/* Private structures of the qlxge PMD's ethdev layer: port, RX and TX queues. */
+/*
+ * Private structures of the qlxge PMD's ethdev glue: port, RX and TX queues, and the functions
+ * of the glue's files. The hardware is reached only through base/ (qlxge_base.h).
+ */
 
 #ifndef QLXGE_ETHDEV_H_
 #define QLXGE_ETHDEV_H_
@@ -13,11 +16,10 @@
 #include <rte_ether.h>
 #include <rte_memzone.h>
 
-#include "qlxge_hw.h"
+#include "qlxge_base.h"
 #include "qlxge_iocb.h"
 
-
-/* Limits the control path offers (fact sheet §13 bounds them; these are our choices). */
+/* Limits the control path offers (§13 bounds them; these are our choices). */
 #define QLXGE_MAX_RXQ		32	/* RX queue i = CQ i */
 #define QLXGE_MAX_TXQ		32	/* TX queue j = WQ j, its completions on CQ 32 + j */
 #define QLXGE_TX_CQ_BASE	QLXGE_MAX_RXQ
@@ -99,10 +101,6 @@ struct qlxge_rxq {
 	uint8_t *cq_db;			/* CQ doorbell page */
 	uint8_t *cq_ring;
 	volatile uint32_t *prod_shadow;
-	uint64_t *sbq_ring;
-	uint64_t *lbq_ring;
-	void *icb;			/* struct qlxge_cq_icb */
-	rte_iova_t icb_iova;
 	struct qlxge_adapter *ad;	/* VLAN strip state, reset requests */
 	struct qlxge_bq sbq;
 	struct qlxge_bq lbq;
@@ -121,6 +119,7 @@ struct qlxge_rxq {
 	bool started;
 	struct qlxge_queue_stats stats;
 	struct qlxge_rxq_xstats xstats;
+	struct qlxge_cq_desc cq;	/* the queue as base/ programs it */
 };
 
 /* TX queue: one WQ and the CQ that receives its completions (§6.1, §6.2). */
@@ -132,10 +131,6 @@ struct qlxge_txq {
 	uint8_t *cq_ring;
 	volatile uint32_t *cons_shadow;	/* WQ consumer index written by the device */
 	volatile uint32_t *prod_shadow;	/* completion CQ producer index */
-	void *wq_icb;			/* struct qlxge_wq_icb */
-	void *cq_icb;			/* struct qlxge_cq_icb */
-	rte_iova_t wq_icb_iova;
-	rte_iova_t cq_icb_iova;
 	struct rte_mbuf **sw_ring;	/* mbuf of each WQ slot in flight */
 	uint8_t *oal;			/* one outbound address list per WQ slot (§7.5) */
 	rte_iova_t oal_iova;
@@ -160,11 +155,13 @@ struct qlxge_txq {
 	bool started;
 	struct qlxge_queue_stats stats;
 	struct qlxge_txq_xstats xstats;
+	struct qlxge_wq_desc wq;	/* the queue as base/ programs it */
+	struct qlxge_cq_desc cq;	/* its completion queue */
 };
 
 /* Baseline of the hardware counters (stats_reset subtracts it). */
 struct qlxge_hw_counters {
-	uint64_t val[64];
+	uint64_t val[QLXGE_NB_COUNTERS];
 };
 
 /* How a probe hands a function to the common init (virtio: two probes, one init). */
@@ -231,27 +228,6 @@ qlxge_dev_request_reset(struct qlxge_adapter *ad)
 /* qlxge_ethdev.c */
 int qlxge_dev_init(struct rte_eth_dev *dev, const struct qlxge_init_params *params);
 int qlxge_dev_close(struct rte_eth_dev *dev);
-
-/* qlxge_icb.c: queue control blocks and doorbells */
-void qlxge_icb_rxq_fill(struct qlxge_rxq *rxq, rte_iova_t base, size_t sbq_off, size_t lbq_off,
-			size_t sbq_tbl_off, size_t lbq_tbl_off, size_t shadow_off);
-void qlxge_icb_txq_fill(struct qlxge_txq *txq, rte_iova_t base, size_t cq_off,
-			size_t cons_off, size_t prod_off);
-uint8_t *qlxge_icb_cq_db(struct qlxge_hw *hw, uint16_t cq_id);
-uint8_t *qlxge_icb_wq_db(struct qlxge_hw *hw, uint16_t wq_id);
-int qlxge_icb_rxq_start(struct qlxge_hw *hw, struct qlxge_rxq *rxq, uint32_t posted);
-void qlxge_icb_rxq_stop(struct qlxge_rxq *rxq);
-int qlxge_icb_txq_start(struct qlxge_hw *hw, struct qlxge_txq *txq);
-void qlxge_icb_txq_stop(struct qlxge_txq *txq);
-uint32_t qlxge_icb_bq_prod_align(uint32_t n);
-/* Registers of the doorbell pages the bursts write (§5), as offsets into a page. */
-enum qlxge_db_reg {
-	QLXGE_DBR_WQ_PROD,
-	QLXGE_DBR_CQ_CONS,
-	QLXGE_DBR_SBQ_PROD,
-	QLXGE_DBR_LBQ_PROD,
-};
-uint32_t qlxge_icb_db_off(enum qlxge_db_reg reg);
 
 /* qlxge_rx.c / qlxge_tx.c */
 int qlxge_rx_queue_setup(struct rte_eth_dev *dev, uint16_t qid, uint16_t nb_desc,

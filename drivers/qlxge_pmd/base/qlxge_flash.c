@@ -14,8 +14,8 @@
 #include <rte_ether.h>
 
 #include "qlxge_regs.h"
-#include "qlxge_hw.h"
-#include "qlxge_log.h"
+#include "qlxge_base.h"
+#include "qlxge_osdep.h"
 
 int
 qlxge_flash_get_mac(struct qlxge_hw *hw)
@@ -40,7 +40,7 @@ qlxge_flash_get_mac(struct qlxge_hw *hw)
 		sig = QLXGE_FLASH_8000_SIG;
 	}
 	memset(&blk, 0, sizeof(blk));
-	ret = qlxge_hw_flash_read(hw, dword, RTE_ALIGN_CEIL(size, 4) / 4, blk.dw);
+	ret = qlxge_win_flash_read(hw, dword, RTE_ALIGN_CEIL(size, 4) / 4, blk.dw);
 	if (ret != 0) {
 		QLXGE_INIT_LOG(ERR, "port %u: cannot read flash block at dword 0x%x: %d",
 			       hw->port_id, dword, ret);

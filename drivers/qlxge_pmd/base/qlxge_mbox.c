@@ -18,8 +18,8 @@
 #include <rte_cycles.h>
 
 #include "qlxge_regs.h"
-#include "qlxge_hw.h"
-#include "qlxge_log.h"
+#include "qlxge_base.h"
+#include "qlxge_osdep.h"
 
 #define QLXGE_MBOX_POLL_US	10u
 #define QLXGE_MBOX_HRI_WAIT_US	100000u	/* firmware taking a command posted before */
@@ -80,16 +80,16 @@ qlxge_mbox_read_out(struct qlxge_hw *hw, uint32_t *out, unsigned int n)
 	unsigned int i;
 	int ret;
 
-	ret = qlxge_hw_sem_lock(hw, QLXGE_SEM_PROC_REG, "PROC_REG");
+	ret = qlxge_sem_lock(hw, QLXGE_SEM_PROC_REG, "PROC_REG");
 	if (ret != 0)
 		return ret;
 	for (i = 0; i < n && ret == 0; i++)
-		ret = qlxge_hw_proc_read_locked(hw, QLXGE_MB_OUT(hw->port, i), &out[i]);
-	qlxge_hw_sem_unlock(hw, QLXGE_SEM_PROC_REG);
+		ret = qlxge_win_proc_read_locked(hw, QLXGE_MB_OUT(hw->port, i), &out[i]);
+	qlxge_sem_unlock(hw, QLXGE_SEM_PROC_REG);
 	return ret;
 }
 
-/* §9.6: record what an AEN means; the ethdev layer reports it later (outside the lock). */
+/* §9.6: record what an AEN means; the glue reports it later (outside the lock). */
 static void
 qlxge_mbox_aen(struct qlxge_hw *hw, uint32_t mb0)
 {
@@ -179,7 +179,7 @@ qlxge_mbox_take(struct qlxge_hw *hw, struct qlxge_mbox *mb)
 		if (ret == 0)
 			ret = 1;
 	}
-	qlxge_hw_wr32(hw, QLXGE_REG_CSR, QLXGE_CSR_CMD_CLR_R2PCI_INT);
+	qlxge_wr32(hw, QLXGE_REG_CSR, QLXGE_CSR_CMD_CLR_R2PCI_INT);
 	return ret;
 }
 
@@ -228,7 +228,7 @@ qlxge_mbox_cmd_locked(struct qlxge_hw *hw, struct qlxge_mbox *mb)
 	 */
 	qlxge_mbox_deadline_start(&d, QLXGE_MBOX_HRI_WAIT_US);
 	for (;;) {
-		csr = qlxge_hw_rd32(hw, QLXGE_REG_CSR);
+		csr = qlxge_rd32(hw, QLXGE_REG_CSR);
 		if ((csr & QLXGE_CSR_HRI) == 0)
 			break;
 		if (qlxge_mbox_deadline_over(&d, QLXGE_MBOX_HRI_WAIT_US)) {
@@ -240,20 +240,20 @@ qlxge_mbox_cmd_locked(struct qlxge_hw *hw, struct qlxge_mbox *mb)
 		}
 		qlxge_mbox_deadline_wait(&d, QLXGE_MBOX_POLL_US);
 	}
-	ret = qlxge_hw_sem_lock(hw, QLXGE_SEM_PROC_REG, "PROC_REG");
+	ret = qlxge_sem_lock(hw, QLXGE_SEM_PROC_REG, "PROC_REG");
 	if (ret != 0)
 		return ret;
 	for (i = 0; i < mb->nin && ret == 0; i++)
-		ret = qlxge_hw_proc_write_locked(hw, QLXGE_MB_IN(hw->port, i), mb->in[i]);
+		ret = qlxge_win_proc_write_locked(hw, QLXGE_MB_IN(hw->port, i), mb->in[i]);
 	if (ret == 0)
-		qlxge_hw_wr32(hw, QLXGE_REG_CSR, QLXGE_CSR_CMD_SET_H2R_INT);
-	qlxge_hw_sem_unlock(hw, QLXGE_SEM_PROC_REG);
+		qlxge_wr32(hw, QLXGE_REG_CSR, QLXGE_CSR_CMD_SET_H2R_INT);
+	qlxge_sem_unlock(hw, QLXGE_SEM_PROC_REG);
 	if (ret != 0)
 		return ret;
 
 	qlxge_mbox_deadline_start(&d, QLXGE_MBOX_TIMEOUT_US);
 	for (;;) {
-		sts = qlxge_hw_rd32(hw, QLXGE_REG_STS);
+		sts = qlxge_rd32(hw, QLXGE_REG_STS);
 		if ((sts & QLXGE_STS_PI) != 0) {
 			ret = qlxge_mbox_take(hw, mb);
 			if (ret < 0)
@@ -266,7 +266,7 @@ qlxge_mbox_cmd_locked(struct qlxge_hw *hw, struct qlxge_mbox *mb)
 				       "%u us (STS=0x%08x CSR=0x%08x)", hw->port_id,
 				       qlxge_mbox_cmd_name(mb->in[0]), mb->in[0],
 				       QLXGE_MBOX_TIMEOUT_US, sts,
-				       qlxge_hw_rd32(hw, QLXGE_REG_CSR));
+				       qlxge_rd32(hw, QLXGE_REG_CSR));
 			return -ETIMEDOUT;
 		}
 		if ((sts & QLXGE_STS_PI) == 0)
@@ -282,10 +282,10 @@ qlxge_mbox_cmd(struct qlxge_hw *hw, struct qlxge_mbox *mb)
 	int ret;
 
 	pthread_mutex_lock(&hw->mbox_lock);
-	qlxge_hw_mwr_clear(hw, QLXGE_REG_INTR_MASK, QLXGE_INTR_MASK_PI);
+	qlxge_mwr_clear(hw, QLXGE_REG_INTR_MASK, QLXGE_INTR_MASK_PI);
 	ret = qlxge_mbox_cmd_locked(hw, mb);
 	if (hw->irq)
-		qlxge_hw_mwr_set(hw, QLXGE_REG_INTR_MASK, QLXGE_INTR_MASK_PI);
+		qlxge_mwr_set(hw, QLXGE_REG_INTR_MASK, QLXGE_INTR_MASK_PI);
 	pthread_mutex_unlock(&hw->mbox_lock);
 	return ret;
 }
@@ -374,10 +374,10 @@ qlxge_mbox_wait_idc(struct qlxge_hw *hw)
 	int ret = 0;
 
 	pthread_mutex_lock(&hw->mbox_lock);
-	qlxge_hw_mwr_clear(hw, QLXGE_REG_INTR_MASK, QLXGE_INTR_MASK_PI);
+	qlxge_mwr_clear(hw, QLXGE_REG_INTR_MASK, QLXGE_INTR_MASK_PI);
 	qlxge_mbox_deadline_start(&d, QLXGE_IDC_WAIT_US);
 	while (!hw->idc_done) {
-		if ((qlxge_hw_rd32(hw, QLXGE_REG_STS) & QLXGE_STS_PI) != 0) {
+		if ((qlxge_rd32(hw, QLXGE_REG_STS) & QLXGE_STS_PI) != 0) {
 			ret = qlxge_mbox_take(hw, NULL);
 			if (ret < 0)
 				break;
@@ -391,7 +391,7 @@ qlxge_mbox_wait_idc(struct qlxge_hw *hw)
 		qlxge_mbox_deadline_wait(&d, QLXGE_MBOX_POLL_US * 10);
 	}
 	if (hw->irq)
-		qlxge_hw_mwr_set(hw, QLXGE_REG_INTR_MASK, QLXGE_INTR_MASK_PI);
+		qlxge_mwr_set(hw, QLXGE_REG_INTR_MASK, QLXGE_INTR_MASK_PI);
 	pthread_mutex_unlock(&hw->mbox_lock);
 	return ret;
 }
@@ -526,10 +526,10 @@ qlxge_mbox_service(struct qlxge_hw *hw)
 	 */
 	if (pthread_mutex_trylock(&hw->mbox_lock) != 0)
 		return 0;
-	sts = qlxge_hw_rd32(hw, QLXGE_REG_STS);
+	sts = qlxge_rd32(hw, QLXGE_REG_STS);
 	if ((sts & QLXGE_STS_FE) != 0) {
 		QLXGE_DRV_LOG(ERR, "port %u: fatal error: STS=0x%08x ERR_STS=0x%08x",
-			      hw->port_id, sts, qlxge_hw_rd32(hw, QLXGE_REG_ERR_STS));
+			      hw->port_id, sts, qlxge_rd32(hw, QLXGE_REG_ERR_STS));
 		hw->events |= QLXGE_EV_FATAL;
 	}
 	if ((sts & QLXGE_STS_PI) != 0)
