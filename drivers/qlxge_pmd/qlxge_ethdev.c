@@ -97,11 +97,6 @@ static const struct eth_dev_ops qlxge_eth_dev_ops = {
 #define QLXGE_POLL_NOIRQ_US	10000u
 #define QLXGE_LINK_WAIT_US	1000000u
 
-/* What a probe gave to release at close: per process, like the bus. */
-static void (*qlxge_release_cb[RTE_MAX_ETHPORTS])(struct rte_eth_dev *dev);
-/* per process too: the probe's acknowledgement of its interrupt source (NULL: none needed) */
-static void (*qlxge_intr_ack_cb[RTE_MAX_ETHPORTS])(struct rte_intr_handle *h);
-
 /* ---- events: link, fatal ----------------------------------------------------------------- */
 
 /* Set by the interrupt thread, read by the application's: accessed atomically. */
@@ -120,7 +115,7 @@ qlxge_dev_service(struct rte_eth_dev *dev)
 
 	if (!ad->hw_up || qlxge_dev_fatal(ad))
 		return;
-	ev = qlxge_mbox_service(&ad->hw);
+	ev = qlxge_mbox_service(QLXGE_DEV_HW(dev));
 	/* a data-path queue met a malformed completion or an adapter event (design.md B.27) */
 	if (__atomic_exchange_n(&ad->reset_req, false, __ATOMIC_ACQ_REL))
 		ev |= QLXGE_EV_FATAL;
@@ -173,12 +168,12 @@ qlxge_dev_interrupt_handler(void *arg)
 	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
 
 	/* whatever the source needs before it can fire again is the probe's business */
-	if (qlxge_intr_ack_cb[dev->data->port_id] != NULL)
-		qlxge_intr_ack_cb[dev->data->port_id](dev->intr_handle);
+	if (QLXGE_DEV_PROC(dev)->intr_ack != NULL)
+		QLXGE_DEV_PROC(dev)->intr_ack(dev->intr_handle);
 	qlxge_dev_service(dev);
 	/* a delivered interrupt masks its vector (§8.2); a fatal error keeps it masked (Linux) */
 	if (ad->hw_up && !qlxge_dev_fatal(ad))
-		qlxge_irq_vector_enable(&ad->hw, 0);
+		qlxge_irq_vector_enable(QLXGE_DEV_HW(dev), 0);
 	rte_intr_ack(dev->intr_handle);
 }
 
@@ -240,9 +235,9 @@ qlxge_intr_setup(struct rte_eth_dev *dev)
 				       dev->data->port_id);
 		}
 	}
-	ad->hw.irq = !ad->polling;
-	if (ad->hw.irq)
-		qlxge_irq_enable(&ad->hw);
+	ad->st.irq = !ad->polling;
+	if (ad->st.irq)
+		qlxge_irq_enable(QLXGE_DEV_HW(dev));
 	return qlxge_dev_alarm_arm(dev);
 }
 
@@ -254,12 +249,12 @@ qlxge_intr_teardown(struct rte_eth_dev *dev)
 
 	qlxge_dev_alarm_disarm(dev);
 	rte_eal_alarm_cancel(qlxge_dev_lsc_alarm, dev);
-	if (ad->hw.irq) {
+	if (ad->st.irq) {
 		/* the handler re-enables the vector: take it away before masking */
 		rte_intr_callback_unregister_sync(h, qlxge_dev_interrupt_handler, dev);
 		rte_intr_disable(h);
-		qlxge_irq_disable(&ad->hw);
-		ad->hw.irq = false;
+		qlxge_irq_disable(QLXGE_DEV_HW(dev));
+		ad->st.irq = false;
 	}
 }
 
@@ -272,7 +267,7 @@ qlxge_hw_up(struct rte_eth_dev *dev)
 	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
 	int ret;
 
-	ret = qlxge_reset_bringup(&ad->hw);
+	ret = qlxge_reset_bringup(QLXGE_DEV_HW(dev));
 	if (ret == 0)
 		ad->hw_up = true;
 	return ret;
@@ -288,14 +283,14 @@ qlxge_hw_down(struct rte_eth_dev *dev)
 		return;
 	/* teardown undoes what the port did: a blinking LED goes back to what probe found */
 	if (ad->led_changed && !qlxge_dev_fatal(ad)) {
-		if (qlxge_mbox_led_set(&ad->hw, ad->hw.led_saved) != 0)
+		if (qlxge_mbox_led_set(QLXGE_DEV_HW(dev), ad->st.led_saved) != 0)
 			QLXGE_DRV_LOG(WARNING, "port %u: LED configuration not restored",
 				      dev->data->port_id);
 		else
 			ad->led_changed = false;
 	}
 	qlxge_filter_close(dev);
-	qlxge_reset_teardown(&ad->hw);
+	qlxge_reset_teardown(QLXGE_DEV_HW(dev));
 	ad->hw_up = false;
 }
 
@@ -381,11 +376,11 @@ qlxge_dev_quiesce(struct rte_eth_dev *dev)
 	qlxge_queues_halt(dev);
 	qlxge_filter_stop(dev);
 	/* after an adapter error the firmware is not asked to stop management traffic (Linux) */
-	ret = qlxge_reset_func(&ad->hw, !qlxge_dev_fatal(ad));
+	ret = qlxge_reset_func(QLXGE_DEV_HW(dev), !qlxge_dev_fatal(ad));
 	qlxge_queues_free_bufs(dev);
-	qlxge_reset_base_init(&ad->hw);
-	if (ad->hw.irq)
-		qlxge_irq_enable(&ad->hw);
+	qlxge_reset_base_init(QLXGE_DEV_HW(dev));
+	if (ad->st.irq)
+		qlxge_irq_enable(QLXGE_DEV_HW(dev));
 	return ret;
 }
 
@@ -400,7 +395,7 @@ qlxge_dev_mac_restore(struct rte_eth_dev *dev)
 
 	if (!ad->mac_off)
 		return 0;
-	ret = qlxge_port_mac_enable(&ad->hw, true);
+	ret = qlxge_port_mac_enable(QLXGE_DEV_HW(dev), true);
 	if (ret != 0) {
 		QLXGE_DRV_LOG(ERR, "port %u: MAC enables not restored: %d", dev->data->port_id,
 			      ret);
@@ -418,12 +413,12 @@ qlxge_dev_mac_apply(struct rte_eth_dev *dev)
 	bool down = __atomic_load_n(&ad->admin_down, __ATOMIC_ACQUIRE);
 	int ret;
 
-	ret = qlxge_port_mac_enable(&ad->hw, !down);
+	ret = qlxge_port_mac_enable(QLXGE_DEV_HW(dev), !down);
 	if (ret != 0) {
 		QLXGE_DRV_LOG(ERR, "port %u: MAC enables not %s: %d", dev->data->port_id,
 			      down ? "cleared" : "set", ret);
 		if (down)
-			qlxge_port_mac_enable(&ad->hw, true);	/* TX may be off already */
+			qlxge_port_mac_enable(QLXGE_DEV_HW(dev), true);	/* TX may be off already */
 		return ret;
 	}
 	ad->mac_off = down;
@@ -447,12 +442,12 @@ qlxge_dev_set_link(struct rte_eth_dev *dev, bool up)
 		return -EIO;
 	}
 	if (ad->started) {
-		ret = qlxge_port_mac_enable(&ad->hw, up);
+		ret = qlxge_port_mac_enable(QLXGE_DEV_HW(dev), up);
 		if (ret != 0) {
 			QLXGE_DRV_LOG(ERR, "port %u: set link %s failed: %d", dev->data->port_id,
 				      up ? "up" : "down", ret);
 			/* a half-done disable may have stopped TX: put it back, stay up */
-			if (!up && qlxge_port_mac_enable(&ad->hw, true) != 0)
+			if (!up && qlxge_port_mac_enable(QLXGE_DEV_HW(dev), true) != 0)
 				ad->mac_off = true;
 			return ret;
 		}
@@ -574,12 +569,11 @@ qlxge_dev_close(struct rte_eth_dev *dev)
 	qlxge_hw_down(dev);
 	qlxge_shared_detach(dev);
 	qlxge_rss_free(dev);
-	qlxge_mbox_fini(&ad->hw);
-	if (qlxge_release_cb[dev->data->port_id] != NULL)
-		qlxge_release_cb[dev->data->port_id](dev);
-	qlxge_release_cb[dev->data->port_id] = NULL;
-	qlxge_intr_ack_cb[dev->data->port_id] = NULL;
-	qlxge_bus_unbind(&ad->hw);
+	qlxge_mbox_fini(&ad->st);
+	if (QLXGE_DEV_PROC(dev)->release != NULL)
+		QLXGE_DEV_PROC(dev)->release(dev);
+	rte_free(dev->process_private);
+	dev->process_private = NULL;
 	return 0;
 }
 
@@ -599,30 +593,30 @@ qlxge_dev_reset(struct rte_eth_dev *dev)
 
 	qlxge_dev_alarm_disarm(dev);
 	rte_eal_alarm_cancel(qlxge_dev_lsc_alarm, dev);
-	if (ad->hw.irq) {
+	if (ad->st.irq) {
 		if (!on_intr_thread)
 			rte_intr_callback_unregister_sync(h, qlxge_dev_interrupt_handler, dev);
-		qlxge_irq_disable(&ad->hw);
+		qlxge_irq_disable(QLXGE_DEV_HW(dev));
 	}
 	qlxge_hw_down(dev);
 	__atomic_store_n(&ad->fatal, false, __ATOMIC_RELEASE);
 	__atomic_store_n(&ad->reset_req, false, __ATOMIC_RELEASE);
 	ret = qlxge_hw_up(dev);
-	if (ret == 0 && ad->hw.irq && !on_intr_thread &&
+	if (ret == 0 && ad->st.irq && !on_intr_thread &&
 	    rte_intr_callback_register(h, qlxge_dev_interrupt_handler, dev) != 0) {
 		/* no handler: service vector 0 by polling, as a probe without interrupts does */
 		QLXGE_DRV_LOG(WARNING, "port %u: interrupt handler not registered again, "
 			      "polling the link", dev->data->port_id);
 		rte_intr_disable(h);
-		ad->hw.irq = false;
+		ad->st.irq = false;
 		ad->polling = true;
 	}
 	if (ret != 0) {
 		QLXGE_DRV_LOG(ERR, "port %u: reset failed: %d", dev->data->port_id, ret);
 		return ret;
 	}
-	if (ad->hw.irq)
-		qlxge_irq_enable(&ad->hw);
+	if (ad->st.irq)
+		qlxge_irq_enable(QLXGE_DEV_HW(dev));
 	qlxge_dev_alarm_arm(dev);
 	qlxge_link_update(dev, 0);
 	QLXGE_DRV_LOG(NOTICE, "port %u: reset done", dev->data->port_id);
@@ -646,16 +640,16 @@ qlxge_link_update(struct rte_eth_dev *dev, int wait_to_complete)
 
 	if (ad->hw_up && !qlxge_dev_fatal(ad) &&
 	    !__atomic_load_n(&ad->admin_down, __ATOMIC_ACQUIRE)) {
-		up = qlxge_port_link_up(&ad->hw);
+		up = qlxge_port_link_up(QLXGE_DEV_HW(dev));
 		while (!up && wait_to_complete && waited < QLXGE_LINK_WAIT_US) {
 			rte_delay_us(10000);
 			waited += 10000;
-			up = qlxge_port_link_up(&ad->hw);
+			up = qlxge_port_link_up(QLXGE_DEV_HW(dev));
 		}
 	}
 	if (up) {
 		link.link_status = RTE_ETH_LINK_UP;
-		switch (ad->hw.link_status & QLXGE_LINK_STS_SPEED_MASK) {
+		switch (ad->st.link_status & QLXGE_LINK_STS_SPEED_MASK) {
 		case QLXGE_LINK_STS_SPEED_1GB:
 			link.link_speed = RTE_ETH_SPEED_NUM_1G;
 			break;
@@ -739,7 +733,7 @@ qlxge_mtu_set(struct rte_eth_dev *dev, uint16_t mtu)
 	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
 
 	if (mtu < RTE_ETHER_MIN_MTU || mtu > QLXGE_ETH_MAX_MTU ||
-	    (uint32_t)mtu + QLXGE_ETH_OVERHEAD > ad->hw.max_frame)
+	    (uint32_t)mtu + QLXGE_ETH_OVERHEAD > ad->st.max_frame)
 		return -EINVAL;
 	if (ad->started && mtu != dev->data->mtu) {
 		QLXGE_DRV_LOG(ERR, "port %u: MTU %u -> %u needs the port stopped",
@@ -752,7 +746,7 @@ qlxge_mtu_set(struct rte_eth_dev *dev, uint16_t mtu)
 static int
 qlxge_fw_version_get(struct rte_eth_dev *dev, char *fw_version, size_t fw_size)
 {
-	uint32_t v = QLXGE_DEV_HW(dev)->fw_version;
+	uint32_t v = QLXGE_DEV_PRIVATE(dev)->st.fw_version;
 	char buf[QLXGE_FW_VERSION_LEN];
 	int len;
 
@@ -791,7 +785,7 @@ qlxge_dev_led_on(struct rte_eth_dev *dev)
 	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
 	int ret;
 
-	ret = qlxge_mbox_led_set(&ad->hw, QLXGE_LED_BLINK_PATTERN);
+	ret = qlxge_mbox_led_set(QLXGE_DEV_HW(dev), QLXGE_LED_BLINK_PATTERN);
 	/* even a failed command may have reached the firmware: restore at teardown */
 	ad->led_changed = true;
 	return ret;
@@ -803,7 +797,7 @@ qlxge_dev_led_off(struct rte_eth_dev *dev)
 	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
 	int ret;
 
-	ret = qlxge_mbox_led_set(&ad->hw, ad->hw.led_saved);
+	ret = qlxge_mbox_led_set(QLXGE_DEV_HW(dev), ad->st.led_saved);
 	if (ret == 0)
 		ad->led_changed = false;
 	return ret;
@@ -843,7 +837,7 @@ qlxge_flow_ctrl_set(struct rte_eth_dev *dev, struct rte_eth_fc_conf *fc)
 	cfg &= ~QLXGE_LINK_CFG_PAUSE_MASK;
 	if (fc->mode == RTE_ETH_FC_FULL)
 		cfg |= QLXGE_LINK_CFG_PAUSE_STD;
-	if (cfg == hw->link_config)
+	if (cfg == hw->st->link_config)
 		return 0;
 	return qlxge_mbox_set_port_cfg(hw, cfg, max_frame);
 }
@@ -852,28 +846,36 @@ qlxge_flow_ctrl_set(struct rte_eth_dev *dev, struct rte_eth_fc_conf *fc)
 
 /*
  * Both probes end here with the function's register bus, doorbell base and interrupt handle:
- * from now on the card and the model are driven by the same code.
+ * from now on the card and the model are driven by the same code. The probe's bus goes into
+ * this process's part of the port (struct qlxge_proc), the function's state into the shared
+ * part (struct qlxge_adapter).
  */
 int
 qlxge_dev_init(struct rte_eth_dev *dev, const struct qlxge_init_params *params)
 {
 	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
-	struct qlxge_hw *hw = &ad->hw;
+	struct qlxge_proc *proc;
 	char fw[QLXGE_FW_VERSION_LEN];
 	int ret;
 
-	hw->port_id = dev->data->port_id;
-	hw->device_id = params->device_id;
-	qlxge_bus_bind(hw, params->bus_ops, params->bus_ctx, params->db_base);
+	proc = rte_zmalloc_socket("qlxge_proc", sizeof(*proc), RTE_CACHE_LINE_SIZE,
+				  dev->device->numa_node);
+	if (proc == NULL)
+		return -ENOMEM;
+	proc->hw.bus = params->bus;
+	proc->hw.st = &ad->st;
+	proc->intr_ack = params->intr_ack;
+	dev->process_private = proc;
+	ad->st.port_id = dev->data->port_id;
+	ad->st.device_id = params->device_id;
 	dev->dev_ops = &qlxge_eth_dev_ops;
 	dev->rx_pkt_burst = qlxge_recv_pkts;
 	dev->tx_pkt_burst = qlxge_xmit_pkts;
 	dev->tx_pkt_prepare = qlxge_prep_pkts;
 	dev->intr_handle = params->intr_handle;
-	qlxge_intr_ack_cb[dev->data->port_id] = params->intr_ack;
-	ret = qlxge_mbox_init(hw);
+	ret = qlxge_mbox_init(&ad->st);
 	if (ret != 0)
-		goto err_unbind;
+		goto err_proc;
 	ret = qlxge_shared_attach(dev, params->adapter_id);
 	if (ret != 0)
 		goto err_mbox_fini;
@@ -892,7 +894,7 @@ qlxge_dev_init(struct rte_eth_dev *dev, const struct qlxge_init_params *params)
 	ret = qlxge_hw_up(dev);
 	if (ret != 0)
 		goto err_rss;
-	memcpy(ad->perm_mac.addr_bytes, hw->mac, RTE_ETHER_ADDR_LEN);
+	memcpy(ad->perm_mac.addr_bytes, ad->st.mac, RTE_ETHER_ADDR_LEN);
 	if (params->mac != NULL) {
 		ad->mac_override = true;
 		rte_ether_addr_copy(params->mac, &dev->data->mac_addrs[0]);
@@ -906,11 +908,12 @@ qlxge_dev_init(struct rte_eth_dev *dev, const struct qlxge_init_params *params)
 	if (ret != 0)
 		goto err_hw;
 	dev->data->dev_flags |= RTE_ETH_DEV_INTR_LSC | RTE_ETH_DEV_AUTOFILL_QUEUE_XSTATS;
-	qlxge_release_cb[dev->data->port_id] = params->release;
+	proc->release = params->release;
 	qlxge_fw_version_get(dev, fw, sizeof(fw));
 	QLXGE_INIT_LOG(NOTICE, "port %u: ISP%04x function %u (port %u), firmware %s, MAC "
-		       RTE_ETHER_ADDR_PRT_FMT ", link %s%s", dev->data->port_id, hw->device_id,
-		       hw->func, hw->port, fw, RTE_ETHER_ADDR_BYTES(&dev->data->mac_addrs[0]),
+		       RTE_ETHER_ADDR_PRT_FMT ", link %s%s", dev->data->port_id, ad->st.device_id,
+		       ad->st.func, ad->st.port, fw,
+		       RTE_ETHER_ADDR_BYTES(&dev->data->mac_addrs[0]),
 		       dev->data->dev_link.link_status ? "up" : "down",
 		       ad->polling ? " (polled)" : "");
 	return 0;
@@ -926,9 +929,9 @@ err_mac:
 err_shared:
 	qlxge_shared_detach(dev);
 err_mbox_fini:
-	qlxge_mbox_fini(hw);
-err_unbind:
-	qlxge_intr_ack_cb[dev->data->port_id] = NULL;
-	qlxge_bus_unbind(hw);
+	qlxge_mbox_fini(&ad->st);
+err_proc:
+	dev->process_private = NULL;
+	rte_free(proc);
 	return ret;
 }

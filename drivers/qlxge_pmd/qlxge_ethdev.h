@@ -98,7 +98,7 @@ struct qlxge_rxq {
 	struct rte_mempool *mp;
 	const struct rte_memzone *mz;
 	struct rte_mbuf **sw_ring;	/* sbq entries first, then lbq entries */
-	uint8_t *cq_db;			/* CQ doorbell page */
+	uint8_t *cq_db;			/* CQ doorbell page (in the primary's mapping) */
 	uint8_t *cq_ring;
 	volatile uint32_t *prod_shadow;
 	struct qlxge_adapter *ad;	/* VLAN strip state, reset requests */
@@ -125,8 +125,8 @@ struct qlxge_rxq {
 /* TX queue: one WQ and the CQ that receives its completions (§6.1, §6.2). */
 struct qlxge_txq {
 	const struct rte_memzone *mz;
-	uint8_t *wq_db;			/* WQ doorbell page */
-	uint8_t *cq_db;			/* completion CQ doorbell page */
+	uint8_t *wq_db;			/* WQ doorbell page (in the primary's mapping) */
+	uint8_t *cq_db;			/* completion CQ doorbell page (likewise) */
 	uint8_t *wq_ring;
 	uint8_t *cq_ring;
 	volatile uint32_t *cons_shadow;	/* WQ consumer index written by the device */
@@ -166,9 +166,7 @@ struct qlxge_hw_counters {
 
 /* How a probe hands a function to the common init (virtio: two probes, one init). */
 struct qlxge_init_params {
-	const struct qlxge_bus_ops *bus_ops;
-	void *bus_ctx;
-	void *db_base;
+	struct qlxge_bus bus;		/* this process's register bus and doorbells */
 	uint16_t device_id;
 	struct rte_intr_handle *intr_handle;	/* NULL: link by polling */
 	const struct rte_ether_addr *mac;	/* NULL: the flash MAC */
@@ -187,8 +185,13 @@ struct qlxge_init_params {
 
 struct qlxge_shared;
 
+/*
+ * A port's shared part, dev_private (shared memory: the same for every process of the port). It
+ * holds no pointer into a process (struct qlxge_hw explains why); what is per process is in
+ * struct qlxge_proc.
+ */
 struct qlxge_adapter {
-	struct qlxge_hw hw;
+	struct qlxge_hw_state st;		/* the function, as base/ knows it */
 	const struct rte_memzone *rss_mz;	/* RSS ICB (1084 bytes) */
 	uint8_t rss_key[QLXGE_RSS_KEY_SIZE];
 	uint16_t reta[QLXGE_RETA_SIZE];
@@ -215,8 +218,22 @@ struct qlxge_adapter {
 	struct qlxge_shared *shared;	/* state shared with the other port of the adapter */
 };
 
+/*
+ * A port's per-process part, dev->process_private: the handle on the hardware base/ functions
+ * take (this process's bus, pointing to the shared state) and the probe's callbacks (function
+ * pointers: another process would have them at other addresses).
+ */
+struct qlxge_proc {
+	struct qlxge_hw hw;
+	/* called by close, after the hardware is torn down, to release what the probe took */
+	void (*release)(struct rte_eth_dev *dev);
+	/* acknowledge the interrupt source before servicing it; NULL: nothing to do */
+	void (*intr_ack)(struct rte_intr_handle *h);
+};
+
 #define QLXGE_DEV_PRIVATE(dev) ((struct qlxge_adapter *)(dev)->data->dev_private)
-#define QLXGE_DEV_HW(dev) (&QLXGE_DEV_PRIVATE(dev)->hw)
+#define QLXGE_DEV_PROC(dev) ((struct qlxge_proc *)(dev)->process_private)
+#define QLXGE_DEV_HW(dev) (&QLXGE_DEV_PROC(dev)->hw)
 
 /* From a data-path lcore: the service alarm turns this into RTE_ETH_EVENT_INTR_RESET. */
 static inline void

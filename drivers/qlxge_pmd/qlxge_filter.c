@@ -99,7 +99,7 @@ static int
 qlxge_filter_vlan_use(struct rte_eth_dev *dev, uint16_t vid, bool on)
 {
 	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
-	uint8_t bit = (uint8_t)(1u << ad->hw.port);
+	uint8_t bit = (uint8_t)(1u << ad->st.port);
 	uint8_t users;
 	int ret = 0;
 
@@ -107,7 +107,7 @@ qlxge_filter_vlan_use(struct rte_eth_dev *dev, uint16_t vid, bool on)
 	users = ad->shared->vlan_users[vid];
 	users = on ? users | bit : users & ~bit;
 	if (on || users == 0)
-		ret = qlxge_route_vlan_set(&ad->hw, vid, on);
+		ret = qlxge_route_vlan_set(QLXGE_DEV_HW(dev), vid, on);
 	if (ret == 0)
 		ad->shared->vlan_users[vid] = users;
 	pthread_mutex_unlock(&qlxge_shared_lock);
@@ -122,7 +122,7 @@ qlxge_filter_cam_write(struct rte_eth_dev *dev, uint32_t index,
 
 	if (addr != NULL && rte_is_zero_ether_addr(addr))
 		addr = NULL;
-	return qlxge_route_cam_set(&ad->hw, index, addr != NULL ? addr->addr_bytes : NULL,
+	return qlxge_route_cam_set(QLXGE_DEV_HW(dev), index, addr != NULL ? addr->addr_bytes : NULL,
 				ad->vlan_strip);
 }
 
@@ -131,7 +131,7 @@ qlxge_filter_mc_write(struct rte_eth_dev *dev, uint32_t i, const struct rte_ethe
 {
 	struct qlxge_hw *hw = QLXGE_DEV_HW(dev);
 
-	return qlxge_route_mcast_set(hw, hw->port * QLXGE_MAX_MC_ADDRS + i,
+	return qlxge_route_mcast_set(hw, hw->st->port * QLXGE_MAX_MC_ADDRS + i,
 				  addr != NULL ? addr->addr_bytes : NULL);
 }
 
@@ -170,7 +170,7 @@ qlxge_filter_vlan_mode(struct rte_eth_dev *dev)
 {
 	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
 
-	qlxge_route_vlan_mode(&ad->hw, ad->vlan_filter, ad->vlan_strip);
+	qlxge_route_vlan_mode(QLXGE_DEV_HW(dev), ad->vlan_filter, ad->vlan_strip);
 }
 
 static int

@@ -38,7 +38,7 @@ qlxge_pci_dev_init(struct rte_eth_dev *dev)
 		QLXGE_INIT_LOG(ERR, "%s: secondary processes are not supported", pci->name);
 		return -ENOTSUP;
 	}
-	ret = qlxge_bus_pci_map(pci, &params.bus_ops, &params.bus_ctx, &params.db_base);
+	ret = qlxge_bus_pci_map(pci, &params.bus);
 	if (ret != 0)
 		return ret;
 	rte_eth_copy_pci_info(dev, pci);

@@ -65,12 +65,13 @@ static const struct qlxge_q_xstat qlxge_txq_xstats[] = {
 
 /* Counters since the last reset; a counter found below its baseline restarted (port reset). */
 static int
-qlxge_stats_counters(struct qlxge_adapter *ad, uint64_t *val)
+qlxge_stats_counters(struct rte_eth_dev *dev, uint64_t *val)
 {
+	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
 	unsigned int i;
 	int ret;
 
-	ret = qlxge_counters_read(&ad->hw, val);
+	ret = qlxge_counters_read(QLXGE_DEV_HW(dev), val);
 	if (ret != 0)
 		return ret;
 	for (i = 0; i < QLXGE_NB_COUNTERS; i++) {
@@ -84,12 +85,11 @@ qlxge_stats_counters(struct qlxge_adapter *ad, uint64_t *val)
 int
 qlxge_stats_get(struct rte_eth_dev *dev, struct rte_eth_stats *stats)
 {
-	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
 	uint64_t c[QLXGE_NB_COUNTERS];
 	unsigned int i;
 	int ret;
 
-	ret = qlxge_stats_counters(ad, c);
+	ret = qlxge_stats_counters(dev, c);
 	if (ret != 0)
 		return ret;
 	stats->imissed = c[QLXGE_CNT_RX_FIFO_DROP];
@@ -132,7 +132,7 @@ qlxge_stats_reset(struct rte_eth_dev *dev)
 	unsigned int i;
 	int ret;
 
-	ret = qlxge_counters_read(&ad->hw, raw.val);
+	ret = qlxge_counters_read(QLXGE_DEV_HW(dev), raw.val);
 	if (ret != 0)
 		return ret;
 	ad->base = raw;
@@ -178,7 +178,7 @@ qlxge_xstats_get(struct rte_eth_dev *dev, struct rte_eth_xstat *xstats, unsigned
 
 	if (xstats == NULL || n < total)
 		return total;
-	ret = qlxge_stats_counters(QLXGE_DEV_PRIVATE(dev), c);
+	ret = qlxge_stats_counters(dev, c);
 	if (ret != 0)
 		return ret;
 	for (i = 0, k = 0; i < QLXGE_NB_COUNTERS; i++) {
@@ -245,7 +245,7 @@ qlxge_get_reg(struct rte_eth_dev *dev, struct rte_dev_reg_info *info)
 	info->length = count;
 	info->width = sizeof(uint32_t);
 	info->offset = 0;
-	info->version = hw->rev_id;
+	info->version = hw->st->rev_id;
 	qlxge_bus_dump(hw, info->data);
 	return 0;
 }

@@ -469,7 +469,7 @@ static int
 qlxge_vdev_probe(struct rte_vdev_device *vdev)
 {
 	const char *name = rte_vdev_device_name(vdev);
-	struct qlxge_init_params params = { .bus_ops = &qlxge_sim_bus_ops };
+	struct qlxge_init_params params = { .bus.ops = &qlxge_sim_bus_ops };
 	char adapter_id[QLXGE_ADAPTER_ID_LEN];
 	struct qlxge_vdev_cfg cfg;
 	struct qlxge_vdev_entry *e;
@@ -495,8 +495,8 @@ qlxge_vdev_probe(struct rte_vdev_device *vdev)
 		goto err_detach;
 	}
 	e->port_id = dev->data->port_id;
-	params.bus_ctx = e->fn;
-	params.db_base = qlxge_sim_doorbell_base(e->fn);
+	params.bus.ctx = e->fn;
+	params.bus.db_base = qlxge_sim_doorbell_base(e->fn);
 	params.device_id = qlxge_sim_device_id(e->adapter);
 	params.intr_handle = cfg.no_irq ? NULL : e->intr;
 	params.mac = cfg.mac_set ? &cfg.mac : NULL;

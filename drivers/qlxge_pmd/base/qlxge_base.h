@@ -69,9 +69,9 @@ struct qlxge_mbox {
 	uint8_t nout;
 };
 
-/* One NIC function, as base/ sees it (lives in dev_private). */
-struct qlxge_hw {
-	uint16_t port_id;	/* ethdev port: index of the per-process bus binding; in logs */
+/* What base/ knows of one NIC function and learned from it; shared by the port's processes. */
+struct qlxge_hw_state {
+	uint16_t port_id;	/* ethdev port, for the logs */
 	uint16_t device_id;	/* 0x8000 or 0x8012 */
 	uint8_t func;		/* PCI function number (STS.FUNC_ID) */
 	uint8_t port;		/* 0 = lower NIC function, 1 = higher (§1) */
@@ -86,7 +86,30 @@ struct qlxge_hw {
 	uint32_t events;	/* QLXGE_EV_*, set under mbox_lock, taken by the glue */
 	bool idc_done;		/* AEN IDC_CMPLT seen */
 	uint8_t mac[6];		/* factory MAC from flash */
-	pthread_mutex_t mbox_lock;	/* one mailbox user at a time: commands vs interrupt */
+	/* one mailbox user at a time, commands vs interrupt service (process-shared) */
+	pthread_mutex_t mbox_lock;
+};
+
+/* How this process reaches the function's registers and doorbells. */
+struct qlxge_bus {
+	const struct qlxge_bus_ops *ops;
+	void *ctx;		/* the card: BAR1's address; the model: its function */
+	uint8_t *db_base;	/* BAR3: the doorbell pages */
+};
+
+/*
+ * The handle every base/ function takes: this process's bus, and the function's state.
+ *
+ * DPDK keeps a port in two places. dev_private is shared memory, the same bytes in every process
+ * of the port; dev->process_private is this process's own. The bus is function pointers and
+ * the virtual addresses of mapped BARs (or of the model's objects): valid only in the process
+ * that set them up. So the handle lives in process_private (struct qlxge_proc of the glue) and
+ * points to the state in dev_private; dev_private holds no pointer that base/ dereferences.
+ * A secondary process then builds its own handle, with its own mappings, on the same state.
+ */
+struct qlxge_hw {
+	struct qlxge_bus bus;
+	struct qlxge_hw_state *st;
 };
 
 /* ---- register bus, doorbells, register dump (qlxge_bus.c) -------------------------------- */
@@ -98,12 +121,7 @@ struct rte_pci_device;
 /* The NIC functions the PCI probe takes (§1: never the FCoE function). */
 extern const struct rte_pci_id qlxge_pci_id_map[];
 /* The card's bus of @pci: MMIO on BAR1, doorbells on BAR3; -ENODEV when not mapped. */
-int qlxge_bus_pci_map(const struct rte_pci_device *pci, const struct qlxge_bus_ops **ops,
-		      void **ctx, void **db_base);
-
-void qlxge_bus_bind(struct qlxge_hw *hw, const struct qlxge_bus_ops *ops, void *ctx,
-		    void *db_base);
-void qlxge_bus_unbind(struct qlxge_hw *hw);
+int qlxge_bus_pci_map(const struct rte_pci_device *pci, struct qlxge_bus *bus);
 
 uint32_t qlxge_rd32(const struct qlxge_hw *hw, uint32_t off);
 void qlxge_wr32(const struct qlxge_hw *hw, uint32_t off, uint32_t val);
@@ -165,8 +183,8 @@ int qlxge_win_rt_write(const struct qlxge_hw *hw, const struct qlxge_rt_entry *e
 		       unsigned int n);
 
 /* ---- firmware mailbox (qlxge_mbox.c, §9) ------------------------------------------------ */
-int qlxge_mbox_init(struct qlxge_hw *hw);
-void qlxge_mbox_fini(struct qlxge_hw *hw);
+int qlxge_mbox_init(struct qlxge_hw_state *st);
+void qlxge_mbox_fini(struct qlxge_hw_state *st);
 int qlxge_mbox_status_to_errno(uint32_t status);
 int qlxge_mbox_cmd(struct qlxge_hw *hw, struct qlxge_mbox *mb);
 int qlxge_mbox_fw_ready(struct qlxge_hw *hw);

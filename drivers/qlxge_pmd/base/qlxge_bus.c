@@ -20,19 +20,6 @@
 
 #define QLXGE_POLL_STEP_US	10u
 
-/*
- * The bus is kept per process and per port (as virtio keeps its ops): the function pointers
- * and the BAR addresses are only valid in the process that mapped them, so they must not live in
- * dev_private, which is shared memory.
- */
-struct qlxge_bus {
-	const struct qlxge_bus_ops *ops;
-	void *ctx;
-	uint8_t *db_base;
-};
-
-static struct qlxge_bus qlxge_bus_tbl[RTE_MAX_ETHPORTS];
-
 static uint32_t
 qlxge_mmio_rd32(void *ctx, uint32_t off)
 {
@@ -59,8 +46,7 @@ const struct rte_pci_id qlxge_pci_id_map[] = {
 
 /* §1: control registers on BAR1, doorbell pages on BAR3, both mapped by DPDK's PCI bus. */
 int
-qlxge_bus_pci_map(const struct rte_pci_device *pci, const struct qlxge_bus_ops **ops,
-		  void **ctx, void **db_base)
+qlxge_bus_pci_map(const struct rte_pci_device *pci, struct qlxge_bus *bus)
 {
 	const struct rte_mem_resource *regs = &pci->mem_resource[QLXGE_BAR_REGS];
 	const struct rte_mem_resource *db = &pci->mem_resource[QLXGE_BAR_DOORBELL];
@@ -72,46 +58,22 @@ qlxge_bus_pci_map(const struct rte_pci_device *pci, const struct qlxge_bus_ops *
 			       pci->name, QLXGE_BAR_REGS, regs->len, QLXGE_BAR_DOORBELL, db->len);
 		return -ENODEV;
 	}
-	*ops = &qlxge_mmio_bus_ops;
-	*ctx = regs->addr;
-	*db_base = db->addr;
+	bus->ops = &qlxge_mmio_bus_ops;
+	bus->ctx = regs->addr;
+	bus->db_base = db->addr;
 	return 0;
-}
-
-void
-qlxge_bus_bind(struct qlxge_hw *hw, const struct qlxge_bus_ops *ops, void *ctx, void *db_base)
-{
-	struct qlxge_bus *bus = &qlxge_bus_tbl[hw->port_id];
-
-	bus->ops = ops;
-	bus->ctx = ctx;
-	bus->db_base = db_base;
-}
-
-void
-qlxge_bus_unbind(struct qlxge_hw *hw)
-{
-	struct qlxge_bus *bus = &qlxge_bus_tbl[hw->port_id];
-
-	bus->ops = NULL;
-	bus->ctx = NULL;
-	bus->db_base = NULL;
 }
 
 uint32_t
 qlxge_rd32(const struct qlxge_hw *hw, uint32_t off)
 {
-	const struct qlxge_bus *bus = &qlxge_bus_tbl[hw->port_id];
-
-	return bus->ops->rd32(bus->ctx, off);
+	return hw->bus.ops->rd32(hw->bus.ctx, off);
 }
 
 void
 qlxge_wr32(const struct qlxge_hw *hw, uint32_t off, uint32_t val)
 {
-	const struct qlxge_bus *bus = &qlxge_bus_tbl[hw->port_id];
-
-	bus->ops->wr32(bus->ctx, off, val);
+	hw->bus.ops->wr32(hw->bus.ctx, off, val);
 }
 
 /* §2.1: only bits whose write-enable (bit + 16) is set change. */
@@ -149,7 +111,7 @@ qlxge_wait_bit(const struct qlxge_hw *hw, uint32_t off, uint32_t bit, bool set,
 		val = qlxge_rd32(hw, off);
 		if (err_bit != 0 && (val & err_bit) != 0) {
 			QLXGE_HW_LOG(ERR, "port %u: %s (0x%02x) reports error bit 0x%08x: 0x%08x",
-				     hw->port_id, what, off, err_bit, val);
+				     hw->st->port_id, what, off, err_bit, val);
 			return -EIO;
 		}
 		if (((val & bit) != 0) == set)
@@ -160,7 +122,7 @@ qlxge_wait_bit(const struct qlxge_hw *hw, uint32_t off, uint32_t bit, bool set,
 		waited += QLXGE_POLL_STEP_US;
 	}
 	QLXGE_HW_LOG(ERR, "port %u: %s (0x%02x) bit 0x%08x not %s after %u us: 0x%08x",
-		     hw->port_id, what, off, bit, set ? "set" : "clear", timeout_us, val);
+		     hw->st->port_id, what, off, bit, set ? "set" : "clear", timeout_us, val);
 	return -ETIMEDOUT;
 }
 
@@ -168,13 +130,13 @@ qlxge_wait_bit(const struct qlxge_hw *hw, uint32_t off, uint32_t bit, bool set,
 uint8_t *
 qlxge_bus_cq_db(const struct qlxge_hw *hw, uint16_t cq_id)
 {
-	return qlxge_bus_tbl[hw->port_id].db_base + QLXGE_DB_CQ_OFFSET(cq_id);
+	return hw->bus.db_base + QLXGE_DB_CQ_OFFSET(cq_id);
 }
 
 uint8_t *
 qlxge_bus_wq_db(const struct qlxge_hw *hw, uint16_t wq_id)
 {
-	return qlxge_bus_tbl[hw->port_id].db_base + QLXGE_DB_WQ_OFFSET(wq_id);
+	return hw->bus.db_base + QLXGE_DB_WQ_OFFSET(wq_id);
 }
 
 /* §5: the registers of a doorbell page the bursts write, so they need not name them. */

@@ -118,7 +118,7 @@ qlxge_icb_load(const struct qlxge_hw *hw, uint32_t cmd_bit, unsigned int qid, ui
 	qlxge_sem_unlock(hw, QLXGE_SEM_ICB);
 	if (ret != 0)
 		QLXGE_HW_LOG(ERR, "port %u: ICB load 0x%x of queue %u at 0x%" PRIx64 " failed",
-			     hw->port_id, cmd_bit, qid, iova);
+			     hw->st->port_id, cmd_bit, qid, iova);
 	return ret;
 }
 

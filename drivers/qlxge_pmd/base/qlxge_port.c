@@ -17,7 +17,7 @@
 bool
 qlxge_port_link_up(const struct qlxge_hw *hw)
 {
-	return (qlxge_rd32(hw, QLXGE_REG_STS) & QLXGE_STS_PL(hw->port)) != 0;
+	return (qlxge_rd32(hw, QLXGE_REG_STS) & QLXGE_STS_PL(hw->st->port)) != 0;
 }
 
 /* One MAC enable (EN, bit 1 of TX_CFG or RX_CFG), other bits kept, then read back. */
@@ -42,7 +42,7 @@ qlxge_port_mac_en_locked(const struct qlxge_hw *hw, uint32_t reg, uint32_t en, b
 	if (ret == 0)
 		return 0;
 err:
-	QLXGE_HW_LOG(ERR, "port %u: XGMAC %s (0x%03x) EN %s failed: %d", hw->port_id, name, reg,
+	QLXGE_HW_LOG(ERR, "port %u: XGMAC %s (0x%03x) EN %s failed: %d", hw->st->port_id, name, reg,
 		     on ? "set" : "clear", ret);
 	return ret;
 }
@@ -104,7 +104,7 @@ qlxge_port8012_mac_init_locked(const struct qlxge_hw *hw)
 		ret = qlxge_win_xgmac_write_locked(hw, QLXGE_XGMAC_MAC_RX_PARAMS,
 						   QLXGE_XGMAC_MAC_RX_PARAMS_8012);
 	if (ret == 0)
-		qlxge_mwr_set(hw, QLXGE_REG_STS, QLXGE_STS_PIN(hw->port));
+		qlxge_mwr_set(hw, QLXGE_REG_STS, QLXGE_STS_PIN(hw->st->port));
 	return ret;
 }
 
@@ -118,16 +118,16 @@ qlxge_port8012_init(struct qlxge_hw *hw)
 {
 	int ret;
 
-	if (qlxge_sem_trylock(hw, QLXGE_SEM_XGMAC(hw->port))) {
+	if (qlxge_sem_trylock(hw, QLXGE_SEM_XGMAC(hw->st->port))) {
 		ret = qlxge_port8012_mac_init_locked(hw);
 		qlxge_win_xgmac_unlock(hw);
 	} else {
-		ret = qlxge_wait_bit(hw, QLXGE_REG_STS, QLXGE_STS_PIN(hw->port), true, 0,
+		ret = qlxge_wait_bit(hw, QLXGE_REG_STS, QLXGE_STS_PIN(hw->st->port), true, 0,
 				     QLXGE_RDY_TIMEOUT_US, "STS.PIx (port init by peer)");
 	}
 	if (ret == 0) {
-		hw->link_config = QLXGE_LINK_CFG_JUMBO;
-		hw->max_frame = QLXGE_MAX_FRAME_DEFAULT;
+		hw->st->link_config = QLXGE_LINK_CFG_JUMBO;
+		hw->st->max_frame = QLXGE_MAX_FRAME_DEFAULT;
 	}
 	return ret;
 }
@@ -136,7 +136,7 @@ qlxge_port8012_init(struct qlxge_hw *hw)
 int
 qlxge_port_init(struct qlxge_hw *hw)
 {
-	if (hw->device_id == QLXGE_PCI_DEVICE_ID_8012)
+	if (hw->st->device_id == QLXGE_PCI_DEVICE_ID_8012)
 		return qlxge_port8012_init(hw);
 	return qlxge_mbox_port_init(hw);
 }

@@ -27,7 +27,7 @@ qlxge_reset_identify(struct qlxge_hw *hw)
 	int ret;
 
 	sts = qlxge_rd32(hw, QLXGE_REG_STS);
-	hw->func = qlxge_field_get(sts, QLXGE_STS_FUNC_ID_MASK, QLXGE_STS_FUNC_ID_SHIFT);
+	hw->st->func = qlxge_field_get(sts, QLXGE_STS_FUNC_ID_MASK, QLXGE_STS_FUNC_ID_SHIFT);
 	ret = qlxge_win_proc_read(hw, QLXGE_MPI_ADDR(QLXGE_MPI_MODULE_RISC,
 						     QLXGE_MPI_TEST_FUNC_PORT_CFG), &fpc);
 	if (ret != 0) {
@@ -37,16 +37,17 @@ qlxge_reset_identify(struct qlxge_hw *hw)
 	}
 	nic1 = qlxge_field_get(fpc, QLXGE_MPI_FPC_NIC1_FUNC_MASK, QLXGE_MPI_FPC_NIC1_FUNC_SHIFT);
 	nic2 = qlxge_field_get(fpc, QLXGE_MPI_FPC_NIC2_FUNC_MASK, QLXGE_MPI_FPC_NIC2_FUNC_SHIFT);
-	if (hw->func == nic1 && hw->func != nic2) {
-		hw->port = nic1 < nic2 ? 0 : 1;
-	} else if (hw->func == nic2 && hw->func != nic1) {
-		hw->port = nic2 < nic1 ? 0 : 1;
+	if (hw->st->func == nic1 && hw->st->func != nic2) {
+		hw->st->port = nic1 < nic2 ? 0 : 1;
+	} else if (hw->st->func == nic2 && hw->st->func != nic1) {
+		hw->st->port = nic2 < nic1 ? 0 : 1;
 	} else {
 		QLXGE_INIT_LOG(ERR, "PCI function %u is not one NIC function of the adapter "
-			       "(MPI 0x%x = 0x%08x)", hw->func, QLXGE_MPI_TEST_FUNC_PORT_CFG, fpc);
+			       "(MPI 0x%x = 0x%08x)", hw->st->func, QLXGE_MPI_TEST_FUNC_PORT_CFG,
+			       fpc);
 		return -ENODEV;
 	}
-	hw->rev_id = qlxge_rd32(hw, QLXGE_REG_REV_ID);
+	hw->st->rev_id = qlxge_rd32(hw, QLXGE_REG_REV_ID);
 	return 0;
 }
 
@@ -66,15 +67,16 @@ qlxge_reset_func(struct qlxge_hw *hw, bool running)
 
 	if (running) {
 		if (qlxge_route_clear_all(hw) != 0)
-			QLXGE_HW_LOG(WARNING, "port %u: routing slots not cleared", hw->port_id);
+			QLXGE_HW_LOG(WARNING, "port %u: routing slots not cleared",
+				     hw->st->port_id);
 		ret = qlxge_mbox_mgmt_ctl(hw, QLXGE_MGMT_CTL_STOP);
 		if (ret != 0 && ret != -EALREADY)
 			QLXGE_HW_LOG(WARNING, "port %u: management traffic not stopped: %d",
-				     hw->port_id, ret);
+				     hw->st->port_id, ret);
 		if (qlxge_wait_bit(hw, QLXGE_REG_STS, QLXGE_STS_NFE, true, 0,
 				   QLXGE_NFE_TIMEOUT_US, "STS.NFE") != 0)
 			QLXGE_HW_LOG(WARNING, "port %u: NIC FIFO not empty, resetting anyway",
-				     hw->port_id);
+				     hw->st->port_id);
 		for (waited = 0; ret == 0 && waited < QLXGE_NFE_TIMEOUT_US; waited += 1000) {
 			if (qlxge_mbox_mgmt_status(hw, &mgmt) != 0 ||
 			    (mgmt & QLXGE_MGMT_CTL_STS_FIFO_EMPTY) != 0)
@@ -152,10 +154,10 @@ qlxge_reset_bringup(struct qlxge_hw *hw)
 		qlxge_reset_func_disable(hw);
 		return ret;
 	}
-	if (qlxge_mbox_led_get(hw, &hw->led_saved) != 0)
-		hw->led_saved = 0;
+	if (qlxge_mbox_led_get(hw, &hw->st->led_saved) != 0)
+		hw->st->led_saved = 0;
 	if (qlxge_mbox_get_link_status(hw) != 0)
-		QLXGE_INIT_LOG(WARNING, "port %u: link status unknown", hw->port_id);
+		QLXGE_INIT_LOG(WARNING, "port %u: link status unknown", hw->st->port_id);
 	return 0;
 }
 
@@ -164,6 +166,7 @@ void
 qlxge_reset_teardown(struct qlxge_hw *hw)
 {
 	if (qlxge_reset_func(hw, false) != 0)
-		QLXGE_DRV_LOG(WARNING, "port %u: function reset failed at teardown", hw->port_id);
+		QLXGE_DRV_LOG(WARNING, "port %u: function reset failed at teardown",
+			      hw->st->port_id);
 	qlxge_reset_func_disable(hw);
 }

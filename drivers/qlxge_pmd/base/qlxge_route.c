@@ -81,12 +81,12 @@ qlxge_route_cam_set(const struct qlxge_hw *hw, uint32_t index, const uint8_t *ma
 		words[QLXGE_CAM_WORD_ADDR_HI] = qlxge_mac_word_hi(mac);
 		words[QLXGE_CAM_WORD_OUTPUT] = QLXGE_CAM_OUT_ROUTE_NIC |
 			qlxge_field_prep(QLXGE_CAM_OUT_FUNC_MASK, QLXGE_CAM_OUT_FUNC_SHIFT,
-					 hw->func) |
+					 hw->st->func) |
 			qlxge_field_prep(QLXGE_CAM_OUT_CQ_ID_MASK, QLXGE_CAM_OUT_CQ_ID_SHIFT, 0) |
 			(strip ? QLXGE_CAM_OUT_RV : 0);
 	}
 	return qlxge_win_mac_addr_write(hw, QLXGE_MAC_ADDR_TYPE_CAM_MAC,
-					hw->func * QLXGE_CAM_ENTRIES_PER_FUNC + index,
+					hw->st->func * QLXGE_CAM_ENTRIES_PER_FUNC + index,
 					words, QLXGE_CAM_WORDS, false);
 }
 

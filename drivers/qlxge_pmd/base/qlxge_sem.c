@@ -51,7 +51,7 @@ qlxge_sem_lock(const struct qlxge_hw *hw, uint32_t sem, const char *what)
 		waited += QLXGE_SEM_TRY_DELAY_US;
 	}
 	QLXGE_HW_LOG(ERR, "port %u: semaphore %s (SEM word 0x%08x) not acquired in %u us: "
-		     "SEM=0x%08x", hw->port_id, what, sem, QLXGE_SEM_TIMEOUT_US, val);
+		     "SEM=0x%08x", hw->st->port_id, what, sem, QLXGE_SEM_TIMEOUT_US, val);
 	return -ETIMEDOUT;
 }
 

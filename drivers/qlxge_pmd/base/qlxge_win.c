@@ -135,13 +135,13 @@ qlxge_win_flash_read(const struct qlxge_hw *hw, uint32_t dword, uint32_t n, uint
 int
 qlxge_win_xgmac_lock(const struct qlxge_hw *hw)
 {
-	return qlxge_sem_lock(hw, QLXGE_SEM_XGMAC(hw->port), "XGMAC");
+	return qlxge_sem_lock(hw, QLXGE_SEM_XGMAC(hw->st->port), "XGMAC");
 }
 
 void
 qlxge_win_xgmac_unlock(const struct qlxge_hw *hw)
 {
-	qlxge_sem_unlock(hw, QLXGE_SEM_XGMAC(hw->port));
+	qlxge_sem_unlock(hw, QLXGE_SEM_XGMAC(hw->st->port));
 }
 
 int
