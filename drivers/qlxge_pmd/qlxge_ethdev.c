@@ -3,21 +3,19 @@
 
 /*
  * ethdev glue of the qlxge PMD: the ops table, the common init both probes end in, bring-up and
- * teardown of a port (§4), configure/start/stop/close/reset, link state from STS and
- * firmware AENs (interrupt on vector 0, with a polling alarm as fallback and safety net), fatal
- * errors as RTE_ETH_EVENT_INTR_RESET, the administrative link state (set_link_up/down: the
- * port's MAC enables), and the small firmware-backed ops (version, LED, pause, MTU). The
- * hardware is reached only through base/.
+ * teardown of a port (§4), configure/start/stop/close/reset, link state (STS.PLx and the
+ * firmware's link word), the administrative link state (set_link_up/down: the port's MAC
+ * enables), and the small firmware-backed ops (version, LED, pause, MTU). Events (link changes,
+ * fatal errors) are the interrupt and alarm service's, qlxge_intr.c. The hardware is reached
+ * only through base/.
  */
 
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
-#include <rte_alarm.h>
 #include <rte_common.h>
 #include <rte_cycles.h>
-#include <rte_interrupts.h>
 #include <rte_malloc.h>
 
 #include "qlxge_iocb.h"
@@ -29,7 +27,6 @@ static int qlxge_dev_start(struct rte_eth_dev *dev);
 static int qlxge_dev_stop(struct rte_eth_dev *dev);
 static int qlxge_dev_set_link_up(struct rte_eth_dev *dev);
 static int qlxge_dev_set_link_down(struct rte_eth_dev *dev);
-static int qlxge_link_update(struct rte_eth_dev *dev, int wait_to_complete);
 static int qlxge_mtu_set(struct rte_eth_dev *dev, uint16_t mtu);
 static int qlxge_dev_infos_get(struct rte_eth_dev *dev, struct rte_eth_dev_info *info);
 static int qlxge_fw_version_get(struct rte_eth_dev *dev, char *fw_version, size_t fw_size);
@@ -91,172 +88,7 @@ static const struct eth_dev_ops qlxge_eth_dev_ops = {
 	.get_reg = qlxge_get_reg,
 };
 
-/* Vector-0 servicing period: the polling fallback, and a safety net that reports events an
- * AEN taken by a mailbox command left pending when interrupts are on. */
-#define QLXGE_POLL_IRQ_US	100000u
-#define QLXGE_POLL_NOIRQ_US	10000u
-#define QLXGE_LINK_WAIT_US	1000000u
-
-/* ---- events: link, fatal ----------------------------------------------------------------- */
-
-/* Set by the interrupt thread, read by the application's: accessed atomically. */
-static inline bool
-qlxge_dev_fatal(const struct qlxge_adapter *ad)
-{
-	return __atomic_load_n(&ad->fatal, __ATOMIC_ACQUIRE);
-}
-
-static void
-qlxge_dev_service(struct rte_eth_dev *dev)
-{
-	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
-	uint32_t ev;
-	bool up;
-
-	if (!ad->hw_up || qlxge_dev_fatal(ad))
-		return;
-	ev = qlxge_mbox_service(QLXGE_DEV_HW(dev));
-	/* a data-path queue met a malformed completion or an adapter event (design.md B.27) */
-	if (__atomic_exchange_n(&ad->reset_req, false, __ATOMIC_ACQ_REL))
-		ev |= QLXGE_EV_FATAL;
-	if ((ev & QLXGE_EV_FATAL) != 0) {
-		__atomic_store_n(&ad->fatal, true, __ATOMIC_RELEASE);
-		QLXGE_DRV_LOG(ERR, "port %u: fatal adapter error, the port needs rte_eth_dev_reset",
-			      dev->data->port_id);
-		rte_eth_dev_callback_process(dev, RTE_ETH_EVENT_INTR_RESET, NULL);
-		return;
-	}
-	/*
-	 * STS.PLx is read on every service, event or not (a cheap register read that also covers
-	 * a lost AEN). The change is judged against the state last reported, not against
-	 * dev_link, which an application's rte_eth_link_get() refreshes too.
-	 */
-	qlxge_link_update(dev, 0);
-	up = dev->data->dev_link.link_status != 0;
-	if (up != ad->lsc_up) {
-		ad->lsc_up = up;
-		/* the event only for an application that asked for it (intr_conf.lsc) */
-		if (dev->data->dev_conf.intr_conf.lsc != 0)
-			rte_eth_dev_callback_process(dev, RTE_ETH_EVENT_INTR_LSC, NULL);
-	}
-}
-
-/*
- * An administrative link change has no AEN behind it (the physical link does not move): one
- * service run right away reports it through the LSC path above. As an EAL alarm it runs on the
- * interrupt thread, serialised with the handler and the periodic alarm, which would report it
- * at its next period anyway.
- */
-static void
-qlxge_dev_lsc_alarm(void *arg)
-{
-	qlxge_dev_service(arg);
-}
-
-static void
-qlxge_dev_lsc_kick(struct rte_eth_dev *dev)
-{
-	if (rte_eal_alarm_set(1, qlxge_dev_lsc_alarm, dev) != 0)
-		QLXGE_DRV_LOG(DEBUG, "port %u: LSC left to the periodic service",
-			      dev->data->port_id);
-}
-
-static void
-qlxge_dev_interrupt_handler(void *arg)
-{
-	struct rte_eth_dev *dev = arg;
-	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
-
-	/* whatever the source needs before it can fire again is the probe's business */
-	if (QLXGE_DEV_PROC(dev)->intr_ack != NULL)
-		QLXGE_DEV_PROC(dev)->intr_ack(dev->intr_handle);
-	qlxge_dev_service(dev);
-	/* a delivered interrupt masks its vector (§8.2); a fatal error keeps it masked (Linux) */
-	if (ad->hw_up && !qlxge_dev_fatal(ad))
-		qlxge_irq_vector_enable(QLXGE_DEV_HW(dev), 0);
-	rte_intr_ack(dev->intr_handle);
-}
-
-static void qlxge_dev_alarm(void *arg);
-
-/*
- * One periodic service chain per port: the alarm re-arms itself, and dev_reset (possibly run
- * from an INTR_RESET callback inside that very alarm) arms it too; the flag keeps it single.
- * Only the interrupt thread and the control path (the latter with the alarm cancelled) touch it.
- */
-static int
-qlxge_dev_alarm_arm(struct rte_eth_dev *dev)
-{
-	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
-	int ret;
-
-	if (ad->alarm_armed || !ad->hw_up)
-		return 0;
-	ret = rte_eal_alarm_set(ad->polling ? QLXGE_POLL_NOIRQ_US : QLXGE_POLL_IRQ_US,
-				qlxge_dev_alarm, dev);
-	if (ret == 0)
-		ad->alarm_armed = true;
-	return ret;
-}
-
-static void
-qlxge_dev_alarm_disarm(struct rte_eth_dev *dev)
-{
-	rte_eal_alarm_cancel(qlxge_dev_alarm, dev);
-	QLXGE_DEV_PRIVATE(dev)->alarm_armed = false;
-}
-
-static void
-qlxge_dev_alarm(void *arg)
-{
-	struct rte_eth_dev *dev = arg;
-	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
-
-	ad->alarm_armed = false;
-	qlxge_dev_service(dev);
-	/* an INTR_RESET callback may have run dev_reset, which arms the alarm itself */
-	qlxge_dev_alarm_arm(dev);
-}
-
-static int
-qlxge_intr_setup(struct rte_eth_dev *dev)
-{
-	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
-	struct rte_intr_handle *h = dev->intr_handle;
-
-	ad->polling = true;
-	if (h != NULL && rte_intr_fd_get(h) >= 0 &&
-	    rte_intr_callback_register(h, qlxge_dev_interrupt_handler, dev) == 0) {
-		if (rte_intr_enable(h) == 0) {
-			ad->polling = false;
-		} else {
-			rte_intr_callback_unregister_sync(h, qlxge_dev_interrupt_handler, dev);
-			QLXGE_INIT_LOG(WARNING, "port %u: interrupt not enabled, polling the link",
-				       dev->data->port_id);
-		}
-	}
-	ad->st.irq = !ad->polling;
-	if (ad->st.irq)
-		qlxge_irq_enable(QLXGE_DEV_HW(dev));
-	return qlxge_dev_alarm_arm(dev);
-}
-
-static void
-qlxge_intr_teardown(struct rte_eth_dev *dev)
-{
-	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
-	struct rte_intr_handle *h = dev->intr_handle;
-
-	qlxge_dev_alarm_disarm(dev);
-	rte_eal_alarm_cancel(qlxge_dev_lsc_alarm, dev);
-	if (ad->st.irq) {
-		/* the handler re-enables the vector: take it away before masking */
-		rte_intr_callback_unregister_sync(h, qlxge_dev_interrupt_handler, dev);
-		rte_intr_disable(h);
-		qlxge_irq_disable(QLXGE_DEV_HW(dev));
-		ad->st.irq = false;
-	}
-}
+#define QLXGE_LINK_WAIT_US	1000000u	/* link_update with wait_to_complete */
 
 /* ---- bring-up and teardown of the function (§4) ----------------------------------------- */
 
@@ -457,7 +289,7 @@ qlxge_dev_set_link(struct rte_eth_dev *dev, bool up)
 	QLXGE_DRV_LOG(INFO, "port %u: link set %s%s", dev->data->port_id, up ? "up" : "down",
 		      ad->started ? "" : " (applied at start)");
 	qlxge_link_update(dev, 0);
-	qlxge_dev_lsc_kick(dev);
+	qlxge_intr_lsc_kick(dev);
 	return 0;
 }
 
@@ -579,45 +411,24 @@ qlxge_dev_close(struct rte_eth_dev *dev)
 
 /*
  * rte_eth_dev_reset (after a fatal error): the function is torn down and brought up again with
- * neither the service alarm nor the interrupt handler able to run in between. Called from an
- * INTR_RESET callback, we are on the interrupt thread, which runs those too: nothing can run
- * concurrently there, and unregistering the running handler would wait for itself.
+ * neither the service alarm nor the interrupt handler able to run in between (qlxge_intr.c).
  */
 static int
 qlxge_dev_reset(struct rte_eth_dev *dev)
 {
 	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
-	struct rte_intr_handle *h = dev->intr_handle;
-	bool on_intr_thread = rte_thread_is_intr();
 	int ret;
 
-	qlxge_dev_alarm_disarm(dev);
-	rte_eal_alarm_cancel(qlxge_dev_lsc_alarm, dev);
-	if (ad->st.irq) {
-		if (!on_intr_thread)
-			rte_intr_callback_unregister_sync(h, qlxge_dev_interrupt_handler, dev);
-		qlxge_irq_disable(QLXGE_DEV_HW(dev));
-	}
+	qlxge_intr_suspend(dev);
 	qlxge_hw_down(dev);
 	__atomic_store_n(&ad->fatal, false, __ATOMIC_RELEASE);
 	__atomic_store_n(&ad->reset_req, false, __ATOMIC_RELEASE);
 	ret = qlxge_hw_up(dev);
-	if (ret == 0 && ad->st.irq && !on_intr_thread &&
-	    rte_intr_callback_register(h, qlxge_dev_interrupt_handler, dev) != 0) {
-		/* no handler: service vector 0 by polling, as a probe without interrupts does */
-		QLXGE_DRV_LOG(WARNING, "port %u: interrupt handler not registered again, "
-			      "polling the link", dev->data->port_id);
-		rte_intr_disable(h);
-		ad->st.irq = false;
-		ad->polling = true;
-	}
 	if (ret != 0) {
 		QLXGE_DRV_LOG(ERR, "port %u: reset failed: %d", dev->data->port_id, ret);
 		return ret;
 	}
-	if (ad->st.irq)
-		qlxge_irq_enable(QLXGE_DEV_HW(dev));
-	qlxge_dev_alarm_arm(dev);
+	qlxge_intr_resume(dev);
 	qlxge_link_update(dev, 0);
 	QLXGE_DRV_LOG(NOTICE, "port %u: reset done", dev->data->port_id);
 	return 0;
@@ -629,7 +440,7 @@ qlxge_dev_reset(struct rte_eth_dev *dev)
  * Link state is STS.PLx (§2.8); speed is the firmware's link-status word (§9.4). A port set down
  * (set_link_down) reports down: its MAC neither sends nor receives, though the PHY's link stays.
  */
-static int
+int
 qlxge_link_update(struct rte_eth_dev *dev, int wait_to_complete)
 {
 	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);

@@ -235,6 +235,13 @@ struct qlxge_proc {
 #define QLXGE_DEV_PROC(dev) ((struct qlxge_proc *)(dev)->process_private)
 #define QLXGE_DEV_HW(dev) (&QLXGE_DEV_PROC(dev)->hw)
 
+/* Set by the interrupt thread, read by the application's: accessed atomically. */
+static inline bool
+qlxge_dev_fatal(const struct qlxge_adapter *ad)
+{
+	return __atomic_load_n(&ad->fatal, __ATOMIC_ACQUIRE);
+}
+
 /* From a data-path lcore: the service alarm turns this into RTE_ETH_EVENT_INTR_RESET. */
 static inline void
 qlxge_dev_request_reset(struct qlxge_adapter *ad)
@@ -245,6 +252,14 @@ qlxge_dev_request_reset(struct qlxge_adapter *ad)
 /* qlxge_ethdev.c */
 int qlxge_dev_init(struct rte_eth_dev *dev, const struct qlxge_init_params *params);
 int qlxge_dev_close(struct rte_eth_dev *dev);
+int qlxge_link_update(struct rte_eth_dev *dev, int wait_to_complete);
+
+/* qlxge_intr.c: the vector-0 service (interrupt, alarms) */
+int qlxge_intr_setup(struct rte_eth_dev *dev);
+void qlxge_intr_teardown(struct rte_eth_dev *dev);
+void qlxge_intr_suspend(struct rte_eth_dev *dev);
+void qlxge_intr_resume(struct rte_eth_dev *dev);
+void qlxge_intr_lsc_kick(struct rte_eth_dev *dev);
 
 /* qlxge_rx.c / qlxge_tx.c */
 int qlxge_rx_queue_setup(struct rte_eth_dev *dev, uint16_t qid, uint16_t nb_desc,
