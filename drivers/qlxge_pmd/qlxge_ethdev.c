@@ -655,6 +655,12 @@ qlxge_flow_ctrl_set(struct rte_eth_dev *dev, struct rte_eth_fc_conf *fc)
 
 /* ---- common init ------------------------------------------------------------------------- */
 
+size_t
+qlxge_dev_private_size(void)
+{
+	return sizeof(struct qlxge_adapter);
+}
+
 /*
  * Both probes end here with the function's register bus, doorbell base and interrupt handle:
  * from now on the card and the model are driven by the same code. The probe's bus goes into

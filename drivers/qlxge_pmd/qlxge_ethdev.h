@@ -18,6 +18,7 @@
 
 #include "qlxge_base.h"
 #include "qlxge_iocb.h"
+#include "qlxge_probe.h"
 
 /* Limits the control path offers (§13 bounds them; these are our choices). */
 #define QLXGE_MAX_RXQ		32	/* RX queue i = CQ i */
@@ -164,25 +165,6 @@ struct qlxge_hw_counters {
 	uint64_t val[QLXGE_NB_COUNTERS];
 };
 
-/* How a probe hands a function to the common init (virtio: two probes, one init). */
-struct qlxge_init_params {
-	struct qlxge_bus bus;		/* this process's register bus and doorbells */
-	uint16_t device_id;
-	struct rte_intr_handle *intr_handle;	/* NULL: link by polling */
-	const struct rte_ether_addr *mac;	/* NULL: the flash MAC */
-	/* called by close, after the hardware is torn down, to release what the probe took */
-	void (*release)(struct rte_eth_dev *dev);
-	/*
-	 * Same string for both functions of one adapter (the PCI address of the device, the
-	 * model's adapter name): keys the state the ports share, such as the VLAN table users.
-	 */
-	const char *adapter_id;
-	/* acknowledge the interrupt source before servicing it; NULL: nothing to do */
-	void (*intr_ack)(struct rte_intr_handle *h);
-};
-
-#define QLXGE_ADAPTER_ID_LEN	64
-
 struct qlxge_shared;
 
 /*
@@ -249,8 +231,7 @@ qlxge_dev_request_reset(struct qlxge_adapter *ad)
 	__atomic_store_n(&ad->reset_req, true, __ATOMIC_RELEASE);
 }
 
-/* qlxge_ethdev.c */
-int qlxge_dev_init(struct rte_eth_dev *dev, const struct qlxge_init_params *params);
+/* qlxge_ethdev.c (and qlxge_dev_init, qlxge_dev_private_size: qlxge_probe.h) */
 int qlxge_dev_close(struct rte_eth_dev *dev);
 int qlxge_link_update(struct rte_eth_dev *dev, int wait_to_complete);
 

@@ -45,12 +45,21 @@ for f in $(src $base); do
 	fi
 done
 
-# B.4: only the vdev binding knows the model.
+# B.4: only the model's plugin (drivers/net_qlxge_sim/, its vdev binding) knows the model; the
+# driver of the card never does.
 for f in $(src drivers/qlxge_pmd); do
-	case "$f" in *qlxge_vdev.c) continue ;; esac
-	grep -qE 'qlxge_sim' "$f" && fail "$f references the model (only qlxge_vdev.c may)"
+	grep -qE 'qlxge_sim' "$f" && fail "$f references the model (only drivers/net_qlxge_sim may)"
 	# a vdev interrupt handle is the model's eventfd: its handling is the probe's (intr_ack)
 	grep -qE 'RTE_INTR_HANDLE_VDEV' "$f" && fail "$f special-cases the vdev interrupt handle"
+done
+# The binding reaches the driver only through what a probe hands the common init (qlxge_probe.h)
+# and the driver's log types (qlxge_log.h): the driver's other headers are its own.
+for f in $(src drivers/net_qlxge_sim); do
+	grep -oE '#[[:space:]]*include[[:space:]]*"qlxge_[a-z_]+\.h"' "$f" |
+		grep -oE 'qlxge_[a-z_]+\.h' | grep -vE '^qlxge_(sim|sim_vdev|probe|log)\.h$' |
+		while read -r h; do echo "FAIL: $f includes the driver's $h"; done
+	grep -oE '#[[:space:]]*include[[:space:]]*"qlxge_[a-z_]+\.h"' "$f" |
+		grep -oE 'qlxge_[a-z_]+\.h' | grep -qvE '^qlxge_(sim|sim_vdev|probe|log)\.h$' && bad=1
 done
 
 # The model never includes driver code.

@@ -13,8 +13,14 @@
 
 #include <rte_log.h>
 
-/* pmd.net.qlxge.{init,driver,mbox,hw} */
-extern int qlxge_logtype_init;
+/*
+ * Default visibility (the PMD is built with hidden symbols): what the model's plugin uses of the
+ * driver's, listed in the INTERNAL section of qlxge_pmd.map.
+ */
+#define QLXGE_EXPORT __attribute__((visibility("default")))
+
+/* pmd.net.qlxge.{init,driver,mbox,hw}; init is the model binding's too */
+QLXGE_EXPORT extern int qlxge_logtype_init;
 extern int qlxge_logtype_driver;
 extern int qlxge_logtype_mbox;
 extern int qlxge_logtype_hw;

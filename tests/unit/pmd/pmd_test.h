@@ -5,7 +5,7 @@
  * Helpers of the pmd suite: ports of the model plugged in and out through EAL hotplug, a port
  * configured with queues, memory accounting, bounded waits and log capture.
  *
- * The test programs link librte_net_qlxge.so itself (and EAL loads the same file with -d), so
+ * The test programs link librte_net_qlxge_sim.so itself (and EAL loads the same file with -d), so
  * the qlxge_sim_* calls below reach the very model instance the net_qlxge_sim vdev drives; the
  * model is never linked into a test a second time.
  */
