@@ -3,11 +3,10 @@
 
 /*
  * ethdev glue of the qlxge PMD: the ops table, the common init both probes end in, bring-up and
- * teardown of a port (§4), configure/start/stop/close/reset, link state (STS.PLx and the
- * firmware's link word), the administrative link state (set_link_up/down: the port's MAC
- * enables), and the small firmware-backed ops (version, LED, pause, MTU). Events (link changes,
- * fatal errors) are the interrupt and alarm service's, qlxge_intr.c. The hardware is reached
- * only through base/.
+ * teardown of a port (§4), configure/start/stop/close/reset, and the small firmware-backed ops
+ * (version, LED, pause, MTU). The link (state, administrative up/down) is qlxge_link.c's; events
+ * (link changes, fatal errors) are the interrupt and alarm service's, qlxge_intr.c. The hardware
+ * is reached only through base/.
  */
 
 #include <errno.h>
@@ -19,7 +18,7 @@
 #include <rte_malloc.h>
 
 #include "qlxge_iocb.h"
-#include "qlxge_ethdev.h"
+#include "qlxge_pmd.h"
 #include "qlxge_log.h"
 
 static int qlxge_dev_configure(struct rte_eth_dev *dev);
@@ -88,13 +87,11 @@ static const struct eth_dev_ops qlxge_eth_dev_ops = {
 	.get_reg = qlxge_get_reg,
 };
 
-#define QLXGE_LINK_WAIT_US	1000000u	/* link_update with wait_to_complete */
-
 /* ---- bring-up and teardown of the function (§4) ----------------------------------------- */
 
 /* At probe and at reset: the function brought up by base/, then owned by this port. */
 static int
-qlxge_hw_up(struct rte_eth_dev *dev)
+qlxge_dev_hw_up(struct rte_eth_dev *dev)
 {
 	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
 	int ret;
@@ -107,7 +104,7 @@ qlxge_hw_up(struct rte_eth_dev *dev)
 
 /* §4.4: what the port changed undone, filters gone, the function reset and disabled. */
 static void
-qlxge_hw_down(struct rte_eth_dev *dev)
+qlxge_dev_hw_down(struct rte_eth_dev *dev)
 {
 	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
 
@@ -216,93 +213,27 @@ qlxge_dev_quiesce(struct rte_eth_dev *dev)
 	return ret;
 }
 
-/* ---- administrative link: the port's MAC enables (§11.2) -------------------------------- */
-
-/* Set the MAC enables again if this port cleared them. */
-static int
-qlxge_dev_mac_restore(struct rte_eth_dev *dev)
-{
-	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
-	int ret;
-
-	if (!ad->mac_off)
-		return 0;
-	ret = qlxge_port_mac_enable(QLXGE_DEV_HW(dev), true);
-	if (ret != 0) {
-		QLXGE_DRV_LOG(ERR, "port %u: MAC enables not restored: %d", dev->data->port_id,
-			      ret);
-		return ret;
-	}
-	ad->mac_off = false;
-	return 0;
-}
-
-/* At start: the MAC enables as the administrative state wants them (set unless set down). */
-static int
-qlxge_dev_mac_apply(struct rte_eth_dev *dev)
-{
-	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
-	bool down = __atomic_load_n(&ad->admin_down, __ATOMIC_ACQUIRE);
-	int ret;
-
-	ret = qlxge_port_mac_enable(QLXGE_DEV_HW(dev), !down);
-	if (ret != 0) {
-		QLXGE_DRV_LOG(ERR, "port %u: MAC enables not %s: %d", dev->data->port_id,
-			      down ? "cleared" : "set", ret);
-		if (down)
-			qlxge_port_mac_enable(QLXGE_DEV_HW(dev), true);	/* TX may be off already */
-		return ret;
-	}
-	ad->mac_off = down;
-	return 0;
-}
-
-/*
- * The administrative link state of the port (ethdev checks nothing for these ops). Started: the
- * MAC enables change now. Stopped: only the state is recorded and the next start applies it.
- * Down, the link is reported down whatever STS.PLx says; the change is reported by an LSC event.
- */
-static int
-qlxge_dev_set_link(struct rte_eth_dev *dev, bool up)
-{
-	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
-	int ret;
-
-	if (qlxge_dev_fatal(ad) || !ad->hw_up) {
-		QLXGE_DRV_LOG(ERR, "port %u: adapter in error, reset the port first",
-			      dev->data->port_id);
-		return -EIO;
-	}
-	if (ad->started) {
-		ret = qlxge_port_mac_enable(QLXGE_DEV_HW(dev), up);
-		if (ret != 0) {
-			QLXGE_DRV_LOG(ERR, "port %u: set link %s failed: %d", dev->data->port_id,
-				      up ? "up" : "down", ret);
-			/* a half-done disable may have stopped TX: put it back, stay up */
-			if (!up && qlxge_port_mac_enable(QLXGE_DEV_HW(dev), true) != 0)
-				ad->mac_off = true;
-			return ret;
-		}
-		ad->mac_off = !up;
-	}
-	__atomic_store_n(&ad->admin_down, !up, __ATOMIC_RELEASE);
-	QLXGE_DRV_LOG(INFO, "port %u: link set %s%s", dev->data->port_id, up ? "up" : "down",
-		      ad->started ? "" : " (applied at start)");
-	qlxge_link_update(dev, 0);
-	qlxge_intr_lsc_kick(dev);
-	return 0;
-}
-
+/* The administrative link (qlxge_link.c); its change is reported by an LSC event right away. */
 static int
 qlxge_dev_set_link_up(struct rte_eth_dev *dev)
 {
-	return qlxge_dev_set_link(dev, true);
+	int ret;
+
+	ret = qlxge_link_set(dev, true);
+	if (ret == 0)
+		qlxge_intr_lsc_kick(dev);
+	return ret;
 }
 
 static int
 qlxge_dev_set_link_down(struct rte_eth_dev *dev)
 {
-	return qlxge_dev_set_link(dev, false);
+	int ret;
+
+	ret = qlxge_link_set(dev, false);
+	if (ret == 0)
+		qlxge_intr_lsc_kick(dev);
+	return ret;
 }
 
 static int
@@ -320,7 +251,7 @@ qlxge_dev_start(struct rte_eth_dev *dev)
 		return -EIO;
 	}
 	/* the MAC enables first, so a port set down before start never passes a frame */
-	ret = qlxge_dev_mac_apply(dev);
+	ret = qlxge_link_mac_apply(dev);
 	if (ret != 0)
 		return ret;
 	/* §4.3: completion queues (RX, then each TX queue's), RSS, work queues, filters */
@@ -358,7 +289,7 @@ err_quiesce:
 	QLXGE_DRV_LOG(ERR, "port %u: start failed: %d", dev->data->port_id, ret);
 	ad->started = false;
 	qlxge_dev_quiesce(dev);
-	qlxge_dev_mac_restore(dev);
+	qlxge_link_mac_restore(dev);
 	return ret;
 }
 
@@ -378,7 +309,7 @@ qlxge_dev_stop(struct rte_eth_dev *dev)
 	ad->started = false;
 	dev->data->dev_started = 0;
 	ret = qlxge_dev_quiesce(dev);
-	ret2 = qlxge_dev_mac_restore(dev);
+	ret2 = qlxge_link_mac_restore(dev);
 	__atomic_store_n(&ad->admin_down, false, __ATOMIC_RELEASE);
 	return ret != 0 ? ret : ret2;
 }
@@ -398,7 +329,7 @@ qlxge_dev_close(struct rte_eth_dev *dev)
 	for (i = 0; i < dev->data->nb_tx_queues; i++)
 		qlxge_tx_queue_release(dev, i);
 	qlxge_intr_teardown(dev);
-	qlxge_hw_down(dev);
+	qlxge_dev_hw_down(dev);
 	qlxge_shared_detach(dev);
 	qlxge_rss_free(dev);
 	qlxge_mbox_fini(&ad->st);
@@ -420,10 +351,10 @@ qlxge_dev_reset(struct rte_eth_dev *dev)
 	int ret;
 
 	qlxge_intr_suspend(dev);
-	qlxge_hw_down(dev);
+	qlxge_dev_hw_down(dev);
 	__atomic_store_n(&ad->fatal, false, __ATOMIC_RELEASE);
 	__atomic_store_n(&ad->reset_req, false, __ATOMIC_RELEASE);
-	ret = qlxge_hw_up(dev);
+	ret = qlxge_dev_hw_up(dev);
 	if (ret != 0) {
 		QLXGE_DRV_LOG(ERR, "port %u: reset failed: %d", dev->data->port_id, ret);
 		return ret;
@@ -432,50 +363,6 @@ qlxge_dev_reset(struct rte_eth_dev *dev)
 	qlxge_link_update(dev, 0);
 	QLXGE_DRV_LOG(NOTICE, "port %u: reset done", dev->data->port_id);
 	return 0;
-}
-
-/* ---- link -------------------------------------------------------------------------------- */
-
-/*
- * Link state is STS.PLx (§2.8); speed is the firmware's link-status word (§9.4). A port set down
- * (set_link_down) reports down: its MAC neither sends nor receives, though the PHY's link stays.
- */
-int
-qlxge_link_update(struct rte_eth_dev *dev, int wait_to_complete)
-{
-	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
-	struct rte_eth_link link = { .link_duplex = RTE_ETH_LINK_FULL_DUPLEX,
-				     .link_autoneg = RTE_ETH_LINK_FIXED };
-	uint32_t waited = 0;
-	bool up = false;
-
-	if (ad->hw_up && !qlxge_dev_fatal(ad) &&
-	    !__atomic_load_n(&ad->admin_down, __ATOMIC_ACQUIRE)) {
-		up = qlxge_port_link_up(QLXGE_DEV_HW(dev));
-		while (!up && wait_to_complete && waited < QLXGE_LINK_WAIT_US) {
-			rte_delay_us(10000);
-			waited += 10000;
-			up = qlxge_port_link_up(QLXGE_DEV_HW(dev));
-		}
-	}
-	if (up) {
-		link.link_status = RTE_ETH_LINK_UP;
-		switch (ad->st.link_status & QLXGE_LINK_STS_SPEED_MASK) {
-		case QLXGE_LINK_STS_SPEED_1GB:
-			link.link_speed = RTE_ETH_SPEED_NUM_1G;
-			break;
-		case QLXGE_LINK_STS_SPEED_100MB:
-			link.link_speed = RTE_ETH_SPEED_NUM_100M;
-			break;
-		default:
-			link.link_speed = RTE_ETH_SPEED_NUM_10G;
-			break;
-		}
-	} else {
-		link.link_status = RTE_ETH_LINK_DOWN;
-		link.link_speed = RTE_ETH_SPEED_NUM_NONE;
-	}
-	return rte_eth_linkstatus_set(dev, &link);
 }
 
 /* ---- small ops --------------------------------------------------------------------------- */
@@ -708,7 +595,7 @@ qlxge_dev_init(struct rte_eth_dev *dev, const struct qlxge_init_params *params)
 		ret = -ENOMEM;
 		goto err_mac;
 	}
-	ret = qlxge_hw_up(dev);
+	ret = qlxge_dev_hw_up(dev);
 	if (ret != 0)
 		goto err_rss;
 	memcpy(ad->perm_mac.addr_bytes, ad->st.mac, RTE_ETHER_ADDR_LEN);
@@ -737,7 +624,7 @@ qlxge_dev_init(struct rte_eth_dev *dev, const struct qlxge_init_params *params)
 
 err_hw:
 	qlxge_intr_teardown(dev);
-	qlxge_hw_down(dev);
+	qlxge_dev_hw_down(dev);
 err_rss:
 	qlxge_rss_free(dev);
 err_mac:

@@ -24,7 +24,7 @@
 #include <rte_ether.h>
 #include <rte_malloc.h>
 
-#include "qlxge_ethdev.h"
+#include "qlxge_pmd.h"
 #include "qlxge_log.h"
 
 /*

@@ -14,7 +14,7 @@
 #include <rte_alarm.h>
 #include <rte_interrupts.h>
 
-#include "qlxge_ethdev.h"
+#include "qlxge_pmd.h"
 #include "qlxge_log.h"
 
 /* Vector-0 servicing period: the polling fallback, and a safety net that reports events an

@@ -14,7 +14,7 @@
 #include <bus_pci_driver.h>
 #include <ethdev_pci.h>
 
-#include "qlxge_ethdev.h"
+#include "qlxge_pmd.h"
 #include "qlxge_log.h"
 
 static int

@@ -17,7 +17,7 @@
 #include <rte_common.h>
 
 #include "qlxge_iocb.h"
-#include "qlxge_ethdev.h"
+#include "qlxge_pmd.h"
 #include "qlxge_log.h"
 
 /* §6.5: the 40-byte key both public drivers load. */

@@ -32,7 +32,7 @@
 #include <rte_prefetch.h>
 
 #include "qlxge_iocb.h"
-#include "qlxge_ethdev.h"
+#include "qlxge_pmd.h"
 #include "qlxge_log.h"
 
 struct qlxge_rx_layout {

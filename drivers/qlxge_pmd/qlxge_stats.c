@@ -21,7 +21,7 @@
 
 #include <rte_common.h>
 
-#include "qlxge_ethdev.h"
+#include "qlxge_pmd.h"
 #include "qlxge_log.h"
 
 /* Per-queue data-path counters: xstat rx_q<N>_<name> / tx_q<N>_<name>. */
@@ -128,7 +128,7 @@ int
 qlxge_stats_reset(struct rte_eth_dev *dev)
 {
 	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
-	struct qlxge_hw_counters raw;
+	struct qlxge_stats_base raw;
 	unsigned int i;
 	int ret;
 

@@ -34,7 +34,7 @@
 #include <rte_net.h>
 
 #include "qlxge_iocb.h"
-#include "qlxge_ethdev.h"
+#include "qlxge_pmd.h"
 #include "qlxge_log.h"
 
 /* Our limits (§13 leaves them to the driver): QLXGE_TX_MAX_SEGS, one OAL per slot. */

@@ -64,7 +64,7 @@ done
 
 # The model never includes driver code.
 for f in $(src lib/qlxge_sim); do
-	grep -qE '#[[:space:]]*include.*(qlxge_pmd|qlxge_ethdev|qlxge_log\.h|qlxge_base\.h|qlxge_osdep\.h)' "$f" &&
+	grep -qE '#[[:space:]]*include.*(qlxge_pmd|qlxge_ethdev|qlxge_probe|qlxge_log\.h|qlxge_base\.h|qlxge_osdep\.h)' "$f" &&
 		fail "$f includes driver code"
 done
 

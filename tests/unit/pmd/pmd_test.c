@@ -88,7 +88,7 @@ pmd_pool(void)
 	return pool;
 }
 
-/* ---- the watch pool ----------------------------------------------------------------------- */
+/* ---- the watch pool ---------------------------------------------------------------------- */
 
 static struct {
 	struct qlxge_sim_func *fn;
@@ -197,7 +197,7 @@ pmd_watch_disarm(unsigned int *seen, unsigned int *bad)
 	*bad = watch.bad;
 }
 
-/* ---- frames through a port -------------------------------------------------------------- */
+/* ---- frames through a port --------------------------------------------------------------- */
 
 struct rte_mbuf *
 pmd_mk_frame(struct rte_mempool *mp, uint16_t port, uint16_t len)

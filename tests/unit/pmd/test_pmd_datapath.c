@@ -139,7 +139,7 @@ teardown_pair(void **state)
 	return 0;
 }
 
-/* ---- frames ----------------------------------------------------------------------------- */
+/* ---- frames ------------------------------------------------------------------------------ */
 
 static uint8_t
 pattern(uint32_t seq, uint32_t i)
@@ -387,7 +387,7 @@ stop_and_check_leaks(struct dp *d)
 	assert_int_equal(rte_mempool_in_use_count(pmd_pool()), d->in_use);
 }
 
-/* ---- cases: negative first ---------------------------------------------------------------- */
+/* ---- cases: negative first --------------------------------------------------------------- */
 
 /* Too many segments, oversize without TSO, an offload we lack: prep says why, xmit drops. */
 static void
@@ -539,7 +539,7 @@ test_dp_adapter_event_reset(void **state)
 	assert_int_equal(rte_mempool_in_use_count(pmd_pool()), d->in_use);
 }
 
-/* ---- positive cases --------------------------------------------------------------------- */
+/* ---- positive cases ---------------------------------------------------------------------- */
 
 /* Lengths from 42 (padded to 60) to 1514, non-IP, UDP and TCP: bytes, lengths, flags, stats. */
 static void

@@ -670,7 +670,7 @@ test_ethdev_isp8012(void **state)
 	assert_null(qlxge_sim_adapter_find("q12"));
 }
 
-/* ---- dev_reset from the INTR_RESET callback --------------------------------------------- */
+/* ---- dev_reset from the INTR_RESET callback ---------------------------------------------- */
 
 /*
  * The alarms the driver sets are seen through this definition of rte_eal_alarm_set (the
@@ -800,7 +800,7 @@ test_fault_reset_in_callback_irq(void **state)
 	check_reset_in_callback("lcrsti", "adapter=lcrsti");
 }
 
-/* ---- more of the lifecycle ------------------------------------------------------------ */
+/* ---- more of the lifecycle --------------------------------------------------------------- */
 
 /*
  * Devargs are strict: a key given twice, a number with a blank or a sign, a default adapter name

@@ -639,7 +639,7 @@ test_ethdev_configure_errors(void **state)
 	assert_int_equal(rte_eth_dev_stop(p->port[0]), 0);
 }
 
-/* ---- cases on ports of their own ------------------------------------------------------ */
+/* ---- cases on ports of their own --------------------------------------------------------- */
 
 /* A started port refuses a new MTU (-EBUSY); stopped, it takes it, and start scatters for it. */
 static void

@@ -2,12 +2,13 @@
 /* Copyright(c) 2026 The qlxge authors */
 
 /*
- * Private structures of the qlxge PMD's ethdev glue: port, RX and TX queues, and the functions
- * of the glue's files. The hardware is reached only through base/ (qlxge_base.h).
+ * Private structures of the qlxge PMD's ethdev glue: the port (its shared and its per-process
+ * part), RX and TX queues, and what the glue's files offer each other. The hardware is reached
+ * only through base/ (qlxge_base.h).
  */
 
-#ifndef QLXGE_ETHDEV_H_
-#define QLXGE_ETHDEV_H_
+#ifndef QLXGE_PMD_H_
+#define QLXGE_PMD_H_
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -161,7 +162,7 @@ struct qlxge_txq {
 };
 
 /* Baseline of the hardware counters (stats_reset subtracts it). */
-struct qlxge_hw_counters {
+struct qlxge_stats_base {
 	uint64_t val[QLXGE_NB_COUNTERS];
 };
 
@@ -196,7 +197,7 @@ struct qlxge_adapter {
 	bool led_changed;	/* led_on in force: teardown restores the LED found at probe */
 	bool scatter_noted;	/* scattered RX turned on for the MTU has been logged */
 	struct rte_ether_addr perm_mac;
-	struct qlxge_hw_counters base;
+	struct qlxge_stats_base base;
 	struct qlxge_shared *shared;	/* state shared with the other port of the adapter */
 };
 
@@ -233,7 +234,12 @@ qlxge_dev_request_reset(struct qlxge_adapter *ad)
 
 /* qlxge_ethdev.c (and qlxge_dev_init, qlxge_dev_private_size: qlxge_probe.h) */
 int qlxge_dev_close(struct rte_eth_dev *dev);
+
+/* qlxge_link.c */
 int qlxge_link_update(struct rte_eth_dev *dev, int wait_to_complete);
+int qlxge_link_set(struct rte_eth_dev *dev, bool up);
+int qlxge_link_mac_apply(struct rte_eth_dev *dev);
+int qlxge_link_mac_restore(struct rte_eth_dev *dev);
 
 /* qlxge_intr.c: the vector-0 service (interrupt, alarms) */
 int qlxge_intr_setup(struct rte_eth_dev *dev);
@@ -309,4 +315,4 @@ int qlxge_xstats_get_names(struct rte_eth_dev *dev, struct rte_eth_xstat_name *n
 			   unsigned int n);
 int qlxge_get_reg(struct rte_eth_dev *dev, struct rte_dev_reg_info *info);
 
-#endif /* QLXGE_ETHDEV_H_ */
+#endif /* QLXGE_PMD_H_ */
