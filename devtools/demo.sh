@@ -3,8 +3,9 @@
 # Copyright(c) 2026 The qlxge authors
 #
 # The demo command of the README: bootstrap the machine, build, then run dpdk-testpmd on the
-# two ports of one emulated 8100 adapter (the model, cabled back to back) with the qlxge PMD
-# loaded by -d, and show what a user looks at first; then forward traffic between the two ports
+# two ports of one emulated 8100 adapter (the model, cabled back to back) with the qlxge plugins
+# loaded by -d of their folder (the driver, librte_net_qlxge.so, and the model's,
+# librte_net_qlxge_sim.so), and show what a user looks at first; then forward traffic between the two ports
 # (io forwarding, a first burst sent by testpmd) for a few seconds and print the figures.
 # No hugepages, no card, no IOMMU needed. The model runs in its own thread: -l 0-1 leaves core 1
 # to the forwarding lcore.
@@ -16,8 +17,8 @@ cd "$top"
 [ -f build/build.ninja ] || meson setup build >/dev/null
 ninja -C build >/dev/null
 
-pmd=$top/build/drivers/librte_net_qlxge.so
-eal=(-d "$pmd" --no-huge --no-shconf --no-pci -m 512 -l 0-1
+plugins=$top/build/drivers
+eal=(-d "$plugins" --no-huge --no-shconf --no-pci -m 512 -l 0-1
 	--vdev "net_qlxge_sim0,adapter=demo,function=0"
 	--vdev "net_qlxge_sim1,adapter=demo,function=1")
 # Two RX/TX queues per port: ethdev accepts an RSS change only on a port in RSS mode, which

@@ -3,25 +3,22 @@
 
 /*
  * ethdev glue of the qlxge PMD: the ops table, the common init both probes end in, bring-up and
- * teardown of a port (fact sheet §4), configure/start/stop/close/reset, link state from STS and
- * firmware AENs (interrupt on vector 0, with a polling alarm as fallback and safety net), fatal
- * errors as RTE_ETH_EVENT_INTR_RESET, the administrative link state (set_link_up/down: the
- * port's MAC enables), and the small firmware-backed ops (version, LED, pause, MTU). Registers
- * are reached only through qlxge_hw_* and qlxge_mbox_*.
+ * teardown of a port (§4), configure/start/stop/close/reset, and the small firmware-backed ops
+ * (version, LED, pause, MTU). The link (state, administrative up/down) is qlxge_link.c's; events
+ * (link changes, fatal errors) are the interrupt and alarm service's, qlxge_intr.c. The hardware
+ * is reached only through base/.
  */
 
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
-#include <rte_alarm.h>
 #include <rte_common.h>
 #include <rte_cycles.h>
-#include <rte_interrupts.h>
 #include <rte_malloc.h>
 
 #include "qlxge_iocb.h"
-#include "qlxge_ethdev.h"
+#include "qlxge_pmd.h"
 #include "qlxge_log.h"
 
 static int qlxge_dev_configure(struct rte_eth_dev *dev);
@@ -29,7 +26,6 @@ static int qlxge_dev_start(struct rte_eth_dev *dev);
 static int qlxge_dev_stop(struct rte_eth_dev *dev);
 static int qlxge_dev_set_link_up(struct rte_eth_dev *dev);
 static int qlxge_dev_set_link_down(struct rte_eth_dev *dev);
-static int qlxge_link_update(struct rte_eth_dev *dev, int wait_to_complete);
 static int qlxge_mtu_set(struct rte_eth_dev *dev, uint16_t mtu);
 static int qlxge_dev_infos_get(struct rte_eth_dev *dev, struct rte_eth_dev_info *info);
 static int qlxge_fw_version_get(struct rte_eth_dev *dev, char *fw_version, size_t fw_size);
@@ -91,226 +87,24 @@ static const struct eth_dev_ops qlxge_eth_dev_ops = {
 	.get_reg = qlxge_get_reg,
 };
 
-/* Vector-0 servicing period: the polling fallback, and a safety net that reports events an
- * AEN taken by a mailbox command left pending when interrupts are on. */
-#define QLXGE_POLL_IRQ_US	100000u
-#define QLXGE_POLL_NOIRQ_US	10000u
-#define QLXGE_LINK_WAIT_US	1000000u
-
-/* What a probe gave to release at close: per process, like the bus. */
-static void (*qlxge_release_cb[RTE_MAX_ETHPORTS])(struct rte_eth_dev *dev);
-/* per process too: the probe's acknowledgement of its interrupt source (NULL: none needed) */
-static void (*qlxge_intr_ack_cb[RTE_MAX_ETHPORTS])(struct rte_intr_handle *h);
-
-/* ---- events: link, fatal ------------------------------------------------------------------ */
-
-/* Set by the interrupt thread, read by the application's: accessed atomically. */
-static inline bool
-qlxge_dev_fatal(const struct qlxge_adapter *ad)
-{
-	return __atomic_load_n(&ad->fatal, __ATOMIC_ACQUIRE);
-}
-
-static void
-qlxge_dev_service(struct rte_eth_dev *dev)
-{
-	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
-	uint32_t ev;
-	bool up;
-
-	if (!ad->hw_up || qlxge_dev_fatal(ad))
-		return;
-	ev = qlxge_mbox_service(&ad->hw);
-	/* a data-path queue met a malformed completion or an adapter event (STYLE B.27) */
-	if (__atomic_exchange_n(&ad->reset_req, false, __ATOMIC_ACQ_REL))
-		ev |= QLXGE_EV_FATAL;
-	if ((ev & QLXGE_EV_FATAL) != 0) {
-		__atomic_store_n(&ad->fatal, true, __ATOMIC_RELEASE);
-		QLXGE_DRV_LOG(ERR, "port %u: fatal adapter error, the port needs rte_eth_dev_reset",
-			      dev->data->port_id);
-		rte_eth_dev_callback_process(dev, RTE_ETH_EVENT_INTR_RESET, NULL);
-		return;
-	}
-	/*
-	 * STS.PLx is read on every service, event or not (a cheap register read that also covers
-	 * a lost AEN). The change is judged against the state last reported, not against
-	 * dev_link, which an application's rte_eth_link_get() refreshes too.
-	 */
-	qlxge_link_update(dev, 0);
-	up = dev->data->dev_link.link_status != 0;
-	if (up != ad->lsc_up) {
-		ad->lsc_up = up;
-		/* the event only for an application that asked for it (intr_conf.lsc) */
-		if (dev->data->dev_conf.intr_conf.lsc != 0)
-			rte_eth_dev_callback_process(dev, RTE_ETH_EVENT_INTR_LSC, NULL);
-	}
-}
-
-/*
- * An administrative link change has no AEN behind it (the physical link does not move): one
- * service run right away reports it through the LSC path above. As an EAL alarm it runs on the
- * interrupt thread, serialised with the handler and the periodic alarm, which would report it
- * at its next period anyway.
- */
-static void
-qlxge_dev_lsc_alarm(void *arg)
-{
-	qlxge_dev_service(arg);
-}
-
-static void
-qlxge_dev_lsc_kick(struct rte_eth_dev *dev)
-{
-	if (rte_eal_alarm_set(1, qlxge_dev_lsc_alarm, dev) != 0)
-		QLXGE_DRV_LOG(DEBUG, "port %u: LSC left to the periodic service",
-			      dev->data->port_id);
-}
-
-static void
-qlxge_dev_interrupt_handler(void *arg)
-{
-	struct rte_eth_dev *dev = arg;
-	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
-
-	/* whatever the source needs before it can fire again is the probe's business */
-	if (qlxge_intr_ack_cb[dev->data->port_id] != NULL)
-		qlxge_intr_ack_cb[dev->data->port_id](dev->intr_handle);
-	qlxge_dev_service(dev);
-	/* a delivered interrupt masks its vector (§8.2); a fatal error keeps it masked (Linux) */
-	if (ad->hw_up && !qlxge_dev_fatal(ad))
-		qlxge_hw_vector_enable(&ad->hw, 0);
-	rte_intr_ack(dev->intr_handle);
-}
-
-static void qlxge_dev_alarm(void *arg);
-
-/*
- * One periodic service chain per port: the alarm re-arms itself, and dev_reset (possibly run
- * from an INTR_RESET callback inside that very alarm) arms it too; the flag keeps it single.
- * Only the interrupt thread and the control path (the latter with the alarm cancelled) touch it.
- */
-static int
-qlxge_dev_alarm_arm(struct rte_eth_dev *dev)
-{
-	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
-	int ret;
-
-	if (ad->alarm_armed || !ad->hw_up)
-		return 0;
-	ret = rte_eal_alarm_set(ad->polling ? QLXGE_POLL_NOIRQ_US : QLXGE_POLL_IRQ_US,
-				qlxge_dev_alarm, dev);
-	if (ret == 0)
-		ad->alarm_armed = true;
-	return ret;
-}
-
-static void
-qlxge_dev_alarm_disarm(struct rte_eth_dev *dev)
-{
-	rte_eal_alarm_cancel(qlxge_dev_alarm, dev);
-	QLXGE_DEV_PRIVATE(dev)->alarm_armed = false;
-}
-
-static void
-qlxge_dev_alarm(void *arg)
-{
-	struct rte_eth_dev *dev = arg;
-	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
-
-	ad->alarm_armed = false;
-	qlxge_dev_service(dev);
-	/* an INTR_RESET callback may have run dev_reset, which arms the alarm itself */
-	qlxge_dev_alarm_arm(dev);
-}
-
-static int
-qlxge_intr_setup(struct rte_eth_dev *dev)
-{
-	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
-	struct rte_intr_handle *h = dev->intr_handle;
-
-	ad->polling = true;
-	if (h != NULL && rte_intr_fd_get(h) >= 0 &&
-	    rte_intr_callback_register(h, qlxge_dev_interrupt_handler, dev) == 0) {
-		if (rte_intr_enable(h) == 0) {
-			ad->polling = false;
-		} else {
-			rte_intr_callback_unregister_sync(h, qlxge_dev_interrupt_handler, dev);
-			QLXGE_INIT_LOG(WARNING, "port %u: interrupt not enabled, polling the link",
-				       dev->data->port_id);
-		}
-	}
-	ad->hw.irq = !ad->polling;
-	if (ad->hw.irq)
-		qlxge_hw_intr_enable(&ad->hw);
-	return qlxge_dev_alarm_arm(dev);
-}
-
-static void
-qlxge_intr_teardown(struct rte_eth_dev *dev)
-{
-	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
-	struct rte_intr_handle *h = dev->intr_handle;
-
-	qlxge_dev_alarm_disarm(dev);
-	rte_eal_alarm_cancel(qlxge_dev_lsc_alarm, dev);
-	if (ad->hw.irq) {
-		/* the handler re-enables the vector: take it away before masking */
-		rte_intr_callback_unregister_sync(h, qlxge_dev_interrupt_handler, dev);
-		rte_intr_disable(h);
-		qlxge_hw_intr_disable(&ad->hw);
-		ad->hw.irq = false;
-	}
-}
-
 /* ---- bring-up and teardown of the function (§4) ----------------------------------------- */
 
-/*
- * §4.1-4.3 at probe: function reset, which NIC function and port we are, the base registers
- * (function enable included), firmware ready and its version, port configuration (jumbo,
- * 9600-byte frames), the flash MAC, the LED state to restore and the link state.
- */
+/* At probe and at reset: the function brought up by base/, then owned by this port. */
 static int
-qlxge_hw_up(struct rte_eth_dev *dev)
+qlxge_dev_hw_up(struct rte_eth_dev *dev)
 {
 	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
-	struct qlxge_hw *hw = &ad->hw;
 	int ret;
 
-	ret = qlxge_hw_func_reset(hw, false);
-	if (ret != 0)
-		return ret;
-	ret = qlxge_hw_identify(hw);
-	if (ret != 0)
-		return ret;
-	qlxge_hw_base_init(hw);
-	ret = qlxge_mbox_fw_ready(hw);
-	if (ret != 0)
-		goto err_disable;
-	ret = qlxge_mbox_about_fw(hw);
-	if (ret != 0)
-		goto err_disable;
-	ret = qlxge_hw_port_init(hw);
-	if (ret != 0)
-		goto err_disable;
-	ret = qlxge_flash_get_mac(hw);
-	if (ret != 0)
-		goto err_disable;
-	if (qlxge_mbox_led_get(hw, &hw->led_saved) != 0)
-		hw->led_saved = 0;
-	if (qlxge_mbox_get_link_status(hw) != 0)
-		QLXGE_INIT_LOG(WARNING, "port %u: link status unknown", dev->data->port_id);
-	ad->hw_up = true;
-	return 0;
-
-err_disable:
-	qlxge_hw_func_disable(hw);
+	ret = qlxge_reset_bringup(QLXGE_DEV_HW(dev));
+	if (ret == 0)
+		ad->hw_up = true;
 	return ret;
 }
 
-/* §4.4: filters gone, function reset, function disabled: as the probe's reset found it. */
+/* §4.4: what the port changed undone, filters gone, the function reset and disabled. */
 static void
-qlxge_hw_down(struct rte_eth_dev *dev)
+qlxge_dev_hw_down(struct rte_eth_dev *dev)
 {
 	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
 
@@ -318,21 +112,18 @@ qlxge_hw_down(struct rte_eth_dev *dev)
 		return;
 	/* teardown undoes what the port did: a blinking LED goes back to what probe found */
 	if (ad->led_changed && !qlxge_dev_fatal(ad)) {
-		if (qlxge_mbox_led_set(&ad->hw, ad->hw.led_saved) != 0)
+		if (qlxge_mbox_led_set(QLXGE_DEV_HW(dev), ad->st.led_saved) != 0)
 			QLXGE_DRV_LOG(WARNING, "port %u: LED configuration not restored",
 				      dev->data->port_id);
 		else
 			ad->led_changed = false;
 	}
 	qlxge_filter_close(dev);
-	if (qlxge_hw_func_reset(&ad->hw, false) != 0)
-		QLXGE_DRV_LOG(WARNING, "port %u: function reset failed at teardown",
-			      dev->data->port_id);
-	qlxge_hw_func_disable(&ad->hw);
+	qlxge_reset_teardown(QLXGE_DEV_HW(dev));
 	ad->hw_up = false;
 }
 
-/* ---- configure, start, stop, close, reset ---------------------------------------------- */
+/* ---- configure, start, stop, close, reset ------------------------------------------------ */
 
 static int
 qlxge_dev_configure(struct rte_eth_dev *dev)
@@ -414,101 +205,35 @@ qlxge_dev_quiesce(struct rte_eth_dev *dev)
 	qlxge_queues_halt(dev);
 	qlxge_filter_stop(dev);
 	/* after an adapter error the firmware is not asked to stop management traffic (Linux) */
-	ret = qlxge_hw_func_reset(&ad->hw, !qlxge_dev_fatal(ad));
+	ret = qlxge_reset_func(QLXGE_DEV_HW(dev), !qlxge_dev_fatal(ad));
 	qlxge_queues_free_bufs(dev);
-	qlxge_hw_base_init(&ad->hw);
-	if (ad->hw.irq)
-		qlxge_hw_intr_enable(&ad->hw);
+	qlxge_reset_base_init(QLXGE_DEV_HW(dev));
+	if (ad->st.irq)
+		qlxge_irq_enable(QLXGE_DEV_HW(dev));
 	return ret;
 }
 
-/* ---- administrative link: the port's MAC enables (§11.2) --------------------------------- */
-
-/* Set the MAC enables again if this port cleared them. */
-static int
-qlxge_dev_mac_restore(struct rte_eth_dev *dev)
-{
-	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
-	int ret;
-
-	if (!ad->mac_off)
-		return 0;
-	ret = qlxge_hw_mac_enable(&ad->hw, true);
-	if (ret != 0) {
-		QLXGE_DRV_LOG(ERR, "port %u: MAC enables not restored: %d", dev->data->port_id,
-			      ret);
-		return ret;
-	}
-	ad->mac_off = false;
-	return 0;
-}
-
-/* At start: the MAC enables as the administrative state wants them (set unless set down). */
-static int
-qlxge_dev_mac_apply(struct rte_eth_dev *dev)
-{
-	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
-	bool down = __atomic_load_n(&ad->admin_down, __ATOMIC_ACQUIRE);
-	int ret;
-
-	ret = qlxge_hw_mac_enable(&ad->hw, !down);
-	if (ret != 0) {
-		QLXGE_DRV_LOG(ERR, "port %u: MAC enables not %s: %d", dev->data->port_id,
-			      down ? "cleared" : "set", ret);
-		if (down)
-			qlxge_hw_mac_enable(&ad->hw, true);	/* TX may be off already */
-		return ret;
-	}
-	ad->mac_off = down;
-	return 0;
-}
-
-/*
- * The administrative link state of the port (ethdev checks nothing for these ops). Started: the
- * MAC enables change now. Stopped: only the state is recorded and the next start applies it.
- * Down, the link is reported down whatever STS.PLx says; the change is reported by an LSC event.
- */
-static int
-qlxge_dev_set_link(struct rte_eth_dev *dev, bool up)
-{
-	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
-	int ret;
-
-	if (qlxge_dev_fatal(ad) || !ad->hw_up) {
-		QLXGE_DRV_LOG(ERR, "port %u: adapter in error, reset the port first",
-			      dev->data->port_id);
-		return -EIO;
-	}
-	if (ad->started) {
-		ret = qlxge_hw_mac_enable(&ad->hw, up);
-		if (ret != 0) {
-			QLXGE_DRV_LOG(ERR, "port %u: set link %s failed: %d", dev->data->port_id,
-				      up ? "up" : "down", ret);
-			/* a half-done disable may have stopped TX: put it back, stay up */
-			if (!up && qlxge_hw_mac_enable(&ad->hw, true) != 0)
-				ad->mac_off = true;
-			return ret;
-		}
-		ad->mac_off = !up;
-	}
-	__atomic_store_n(&ad->admin_down, !up, __ATOMIC_RELEASE);
-	QLXGE_DRV_LOG(INFO, "port %u: link set %s%s", dev->data->port_id, up ? "up" : "down",
-		      ad->started ? "" : " (applied at start)");
-	qlxge_link_update(dev, 0);
-	qlxge_dev_lsc_kick(dev);
-	return 0;
-}
-
+/* The administrative link (qlxge_link.c); its change is reported by an LSC event right away. */
 static int
 qlxge_dev_set_link_up(struct rte_eth_dev *dev)
 {
-	return qlxge_dev_set_link(dev, true);
+	int ret;
+
+	ret = qlxge_link_set(dev, true);
+	if (ret == 0)
+		qlxge_intr_lsc_kick(dev);
+	return ret;
 }
 
 static int
 qlxge_dev_set_link_down(struct rte_eth_dev *dev)
 {
-	return qlxge_dev_set_link(dev, false);
+	int ret;
+
+	ret = qlxge_link_set(dev, false);
+	if (ret == 0)
+		qlxge_intr_lsc_kick(dev);
+	return ret;
 }
 
 static int
@@ -526,7 +251,7 @@ qlxge_dev_start(struct rte_eth_dev *dev)
 		return -EIO;
 	}
 	/* the MAC enables first, so a port set down before start never passes a frame */
-	ret = qlxge_dev_mac_apply(dev);
+	ret = qlxge_link_mac_apply(dev);
 	if (ret != 0)
 		return ret;
 	/* §4.3: completion queues (RX, then each TX queue's), RSS, work queues, filters */
@@ -564,7 +289,7 @@ err_quiesce:
 	QLXGE_DRV_LOG(ERR, "port %u: start failed: %d", dev->data->port_id, ret);
 	ad->started = false;
 	qlxge_dev_quiesce(dev);
-	qlxge_dev_mac_restore(dev);
+	qlxge_link_mac_restore(dev);
 	return ret;
 }
 
@@ -584,7 +309,7 @@ qlxge_dev_stop(struct rte_eth_dev *dev)
 	ad->started = false;
 	dev->data->dev_started = 0;
 	ret = qlxge_dev_quiesce(dev);
-	ret2 = qlxge_dev_mac_restore(dev);
+	ret2 = qlxge_link_mac_restore(dev);
 	__atomic_store_n(&ad->admin_down, false, __ATOMIC_RELEASE);
 	return ret != 0 ? ret : ret2;
 }
@@ -604,109 +329,43 @@ qlxge_dev_close(struct rte_eth_dev *dev)
 	for (i = 0; i < dev->data->nb_tx_queues; i++)
 		qlxge_tx_queue_release(dev, i);
 	qlxge_intr_teardown(dev);
-	qlxge_hw_down(dev);
+	qlxge_dev_hw_down(dev);
 	qlxge_shared_detach(dev);
 	qlxge_rss_free(dev);
-	qlxge_mbox_fini(&ad->hw);
-	if (qlxge_release_cb[dev->data->port_id] != NULL)
-		qlxge_release_cb[dev->data->port_id](dev);
-	qlxge_release_cb[dev->data->port_id] = NULL;
-	qlxge_intr_ack_cb[dev->data->port_id] = NULL;
-	qlxge_hw_bus_unbind(&ad->hw);
+	qlxge_mbox_fini(&ad->st);
+	if (QLXGE_DEV_PROC(dev)->release != NULL)
+		QLXGE_DEV_PROC(dev)->release(dev);
+	rte_free(dev->process_private);
+	dev->process_private = NULL;
 	return 0;
 }
 
 /*
  * rte_eth_dev_reset (after a fatal error): the function is torn down and brought up again with
- * neither the service alarm nor the interrupt handler able to run in between. Called from an
- * INTR_RESET callback, we are on the interrupt thread, which runs those too: nothing can run
- * concurrently there, and unregistering the running handler would wait for itself.
+ * neither the service alarm nor the interrupt handler able to run in between (qlxge_intr.c).
  */
 static int
 qlxge_dev_reset(struct rte_eth_dev *dev)
 {
 	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
-	struct rte_intr_handle *h = dev->intr_handle;
-	bool on_intr_thread = rte_thread_is_intr();
 	int ret;
 
-	qlxge_dev_alarm_disarm(dev);
-	rte_eal_alarm_cancel(qlxge_dev_lsc_alarm, dev);
-	if (ad->hw.irq) {
-		if (!on_intr_thread)
-			rte_intr_callback_unregister_sync(h, qlxge_dev_interrupt_handler, dev);
-		qlxge_hw_intr_disable(&ad->hw);
-	}
-	qlxge_hw_down(dev);
+	qlxge_intr_suspend(dev);
+	qlxge_dev_hw_down(dev);
 	__atomic_store_n(&ad->fatal, false, __ATOMIC_RELEASE);
 	__atomic_store_n(&ad->reset_req, false, __ATOMIC_RELEASE);
-	ret = qlxge_hw_up(dev);
-	if (ret == 0 && ad->hw.irq && !on_intr_thread &&
-	    rte_intr_callback_register(h, qlxge_dev_interrupt_handler, dev) != 0) {
-		/* no handler: service vector 0 by polling, as a probe without interrupts does */
-		QLXGE_DRV_LOG(WARNING, "port %u: interrupt handler not registered again, "
-			      "polling the link", dev->data->port_id);
-		rte_intr_disable(h);
-		ad->hw.irq = false;
-		ad->polling = true;
-	}
+	ret = qlxge_dev_hw_up(dev);
 	if (ret != 0) {
 		QLXGE_DRV_LOG(ERR, "port %u: reset failed: %d", dev->data->port_id, ret);
 		return ret;
 	}
-	if (ad->hw.irq)
-		qlxge_hw_intr_enable(&ad->hw);
-	qlxge_dev_alarm_arm(dev);
+	qlxge_intr_resume(dev);
 	qlxge_link_update(dev, 0);
 	QLXGE_DRV_LOG(NOTICE, "port %u: reset done", dev->data->port_id);
 	return 0;
 }
 
-/* ---- link ---------------------------------------------------------------------------- */
-
-/*
- * Link state is STS.PLx (§2.8); speed is the firmware's link-status word (§9.4). A port set down
- * (set_link_down) reports down: its MAC neither sends nor receives, though the PHY's link stays.
- */
-static int
-qlxge_link_update(struct rte_eth_dev *dev, int wait_to_complete)
-{
-	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
-	struct rte_eth_link link = { .link_duplex = RTE_ETH_LINK_FULL_DUPLEX,
-				     .link_autoneg = RTE_ETH_LINK_FIXED };
-	uint32_t waited = 0;
-	bool up = false;
-
-	if (ad->hw_up && !qlxge_dev_fatal(ad) &&
-	    !__atomic_load_n(&ad->admin_down, __ATOMIC_ACQUIRE)) {
-		up = qlxge_hw_link_up(&ad->hw);
-		while (!up && wait_to_complete && waited < QLXGE_LINK_WAIT_US) {
-			rte_delay_us(10000);
-			waited += 10000;
-			up = qlxge_hw_link_up(&ad->hw);
-		}
-	}
-	if (up) {
-		link.link_status = RTE_ETH_LINK_UP;
-		switch (ad->hw.link_status & QLXGE_LINK_STS_SPEED_MASK) {
-		case QLXGE_LINK_STS_SPEED_1GB:
-			link.link_speed = RTE_ETH_SPEED_NUM_1G;
-			break;
-		case QLXGE_LINK_STS_SPEED_100MB:
-			link.link_speed = RTE_ETH_SPEED_NUM_100M;
-			break;
-		default:
-			link.link_speed = RTE_ETH_SPEED_NUM_10G;
-			break;
-		}
-	} else {
-		link.link_status = RTE_ETH_LINK_DOWN;
-		link.link_speed = RTE_ETH_SPEED_NUM_NONE;
-	}
-	return rte_eth_linkstatus_set(dev, &link);
-}
-
-/* ---- small ops ---------------------------------------------------------------------------- */
+/* ---- small ops --------------------------------------------------------------------------- */
 
 static int
 qlxge_dev_infos_get(struct rte_eth_dev *dev, struct rte_eth_dev_info *info)
@@ -772,7 +431,7 @@ qlxge_mtu_set(struct rte_eth_dev *dev, uint16_t mtu)
 	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
 
 	if (mtu < RTE_ETHER_MIN_MTU || mtu > QLXGE_ETH_MAX_MTU ||
-	    (uint32_t)mtu + QLXGE_ETH_OVERHEAD > ad->hw.max_frame)
+	    (uint32_t)mtu + QLXGE_ETH_OVERHEAD > ad->st.max_frame)
 		return -EINVAL;
 	if (ad->started && mtu != dev->data->mtu) {
 		QLXGE_DRV_LOG(ERR, "port %u: MTU %u -> %u needs the port stopped",
@@ -785,7 +444,7 @@ qlxge_mtu_set(struct rte_eth_dev *dev, uint16_t mtu)
 static int
 qlxge_fw_version_get(struct rte_eth_dev *dev, char *fw_version, size_t fw_size)
 {
-	uint32_t v = QLXGE_DEV_HW(dev)->fw_version;
+	uint32_t v = QLXGE_DEV_PRIVATE(dev)->st.fw_version;
 	char buf[QLXGE_FW_VERSION_LEN];
 	int len;
 
@@ -824,7 +483,7 @@ qlxge_dev_led_on(struct rte_eth_dev *dev)
 	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
 	int ret;
 
-	ret = qlxge_mbox_led_set(&ad->hw, QLXGE_LED_BLINK_PATTERN);
+	ret = qlxge_mbox_led_set(QLXGE_DEV_HW(dev), QLXGE_LED_BLINK_PATTERN);
 	/* even a failed command may have reached the firmware: restore at teardown */
 	ad->led_changed = true;
 	return ret;
@@ -836,7 +495,7 @@ qlxge_dev_led_off(struct rte_eth_dev *dev)
 	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
 	int ret;
 
-	ret = qlxge_mbox_led_set(&ad->hw, ad->hw.led_saved);
+	ret = qlxge_mbox_led_set(QLXGE_DEV_HW(dev), ad->st.led_saved);
 	if (ret == 0)
 		ad->led_changed = false;
 	return ret;
@@ -876,37 +535,51 @@ qlxge_flow_ctrl_set(struct rte_eth_dev *dev, struct rte_eth_fc_conf *fc)
 	cfg &= ~QLXGE_LINK_CFG_PAUSE_MASK;
 	if (fc->mode == RTE_ETH_FC_FULL)
 		cfg |= QLXGE_LINK_CFG_PAUSE_STD;
-	if (cfg == hw->link_config)
+	if (cfg == hw->st->link_config)
 		return 0;
 	return qlxge_mbox_set_port_cfg(hw, cfg, max_frame);
 }
 
-/* ---- common init --------------------------------------------------------------------------- */
+/* ---- common init ------------------------------------------------------------------------- */
+
+size_t
+qlxge_dev_private_size(void)
+{
+	return sizeof(struct qlxge_adapter);
+}
 
 /*
  * Both probes end here with the function's register bus, doorbell base and interrupt handle:
- * from now on the card and the model are driven by the same code.
+ * from now on the card and the model are driven by the same code. The probe's bus goes into
+ * this process's part of the port (struct qlxge_proc), the function's state into the shared
+ * part (struct qlxge_adapter).
  */
 int
 qlxge_dev_init(struct rte_eth_dev *dev, const struct qlxge_init_params *params)
 {
 	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
-	struct qlxge_hw *hw = &ad->hw;
+	struct qlxge_proc *proc;
 	char fw[QLXGE_FW_VERSION_LEN];
 	int ret;
 
-	hw->port_id = dev->data->port_id;
-	hw->device_id = params->device_id;
-	qlxge_hw_bus_bind(hw, params->bus_ops, params->bus_ctx, params->db_base);
+	proc = rte_zmalloc_socket("qlxge_proc", sizeof(*proc), RTE_CACHE_LINE_SIZE,
+				  dev->device->numa_node);
+	if (proc == NULL)
+		return -ENOMEM;
+	proc->hw.bus = params->bus;
+	proc->hw.st = &ad->st;
+	proc->intr_ack = params->intr_ack;
+	dev->process_private = proc;
+	ad->st.port_id = dev->data->port_id;
+	ad->st.device_id = params->device_id;
 	dev->dev_ops = &qlxge_eth_dev_ops;
 	dev->rx_pkt_burst = qlxge_recv_pkts;
 	dev->tx_pkt_burst = qlxge_xmit_pkts;
 	dev->tx_pkt_prepare = qlxge_prep_pkts;
 	dev->intr_handle = params->intr_handle;
-	qlxge_intr_ack_cb[dev->data->port_id] = params->intr_ack;
-	ret = qlxge_mbox_init(hw);
+	ret = qlxge_mbox_init(&ad->st);
 	if (ret != 0)
-		goto err_unbind;
+		goto err_proc;
 	ret = qlxge_shared_attach(dev, params->adapter_id);
 	if (ret != 0)
 		goto err_mbox_fini;
@@ -922,10 +595,10 @@ qlxge_dev_init(struct rte_eth_dev *dev, const struct qlxge_init_params *params)
 		ret = -ENOMEM;
 		goto err_mac;
 	}
-	ret = qlxge_hw_up(dev);
+	ret = qlxge_dev_hw_up(dev);
 	if (ret != 0)
 		goto err_rss;
-	memcpy(ad->perm_mac.addr_bytes, hw->mac, RTE_ETHER_ADDR_LEN);
+	memcpy(ad->perm_mac.addr_bytes, ad->st.mac, RTE_ETHER_ADDR_LEN);
 	if (params->mac != NULL) {
 		ad->mac_override = true;
 		rte_ether_addr_copy(params->mac, &dev->data->mac_addrs[0]);
@@ -939,18 +612,19 @@ qlxge_dev_init(struct rte_eth_dev *dev, const struct qlxge_init_params *params)
 	if (ret != 0)
 		goto err_hw;
 	dev->data->dev_flags |= RTE_ETH_DEV_INTR_LSC | RTE_ETH_DEV_AUTOFILL_QUEUE_XSTATS;
-	qlxge_release_cb[dev->data->port_id] = params->release;
+	proc->release = params->release;
 	qlxge_fw_version_get(dev, fw, sizeof(fw));
 	QLXGE_INIT_LOG(NOTICE, "port %u: ISP%04x function %u (port %u), firmware %s, MAC "
-		       RTE_ETHER_ADDR_PRT_FMT ", link %s%s", dev->data->port_id, hw->device_id,
-		       hw->func, hw->port, fw, RTE_ETHER_ADDR_BYTES(&dev->data->mac_addrs[0]),
+		       RTE_ETHER_ADDR_PRT_FMT ", link %s%s", dev->data->port_id, ad->st.device_id,
+		       ad->st.func, ad->st.port, fw,
+		       RTE_ETHER_ADDR_BYTES(&dev->data->mac_addrs[0]),
 		       dev->data->dev_link.link_status ? "up" : "down",
 		       ad->polling ? " (polled)" : "");
 	return 0;
 
 err_hw:
 	qlxge_intr_teardown(dev);
-	qlxge_hw_down(dev);
+	qlxge_dev_hw_down(dev);
 err_rss:
 	qlxge_rss_free(dev);
 err_mac:
@@ -959,9 +633,9 @@ err_mac:
 err_shared:
 	qlxge_shared_detach(dev);
 err_mbox_fini:
-	qlxge_mbox_fini(hw);
-err_unbind:
-	qlxge_intr_ack_cb[dev->data->port_id] = NULL;
-	qlxge_hw_bus_unbind(hw);
+	qlxge_mbox_fini(&ad->st);
+err_proc:
+	dev->process_private = NULL;
+	rte_free(proc);
 	return ret;
 }

@@ -2,7 +2,7 @@
 /* Copyright(c) 2026 The qlxge authors */
 
 /*
- * Receive filtering of the qlxge PMD (fact sheet §12, §2.15): unicast MACs in the CAM,
+ * Receive filtering of the qlxge PMD (§12, §2.15): unicast MACs in the CAM,
  * multicast entries, the VLAN table and mode, tag stripping, and the NIC-queue routing slots
  * (broadcast, multicast match, all-multicast, RSS, CAM hit, promiscuous, errors dropped).
  *
@@ -24,7 +24,7 @@
 #include <rte_ether.h>
 #include <rte_malloc.h>
 
-#include "qlxge_ethdev.h"
+#include "qlxge_pmd.h"
 #include "qlxge_log.h"
 
 /*
@@ -99,7 +99,7 @@ static int
 qlxge_filter_vlan_use(struct rte_eth_dev *dev, uint16_t vid, bool on)
 {
 	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
-	uint8_t bit = (uint8_t)(1u << ad->hw.port);
+	uint8_t bit = (uint8_t)(1u << ad->st.port);
 	uint8_t users;
 	int ret = 0;
 
@@ -107,7 +107,7 @@ qlxge_filter_vlan_use(struct rte_eth_dev *dev, uint16_t vid, bool on)
 	users = ad->shared->vlan_users[vid];
 	users = on ? users | bit : users & ~bit;
 	if (on || users == 0)
-		ret = qlxge_hw_vlan_set(&ad->hw, vid, on);
+		ret = qlxge_route_vlan_set(QLXGE_DEV_HW(dev), vid, on);
 	if (ret == 0)
 		ad->shared->vlan_users[vid] = users;
 	pthread_mutex_unlock(&qlxge_shared_lock);
@@ -122,7 +122,7 @@ qlxge_filter_cam_write(struct rte_eth_dev *dev, uint32_t index,
 
 	if (addr != NULL && rte_is_zero_ether_addr(addr))
 		addr = NULL;
-	return qlxge_hw_cam_set(&ad->hw, index, addr != NULL ? addr->addr_bytes : NULL,
+	return qlxge_route_cam_set(QLXGE_DEV_HW(dev), index, addr != NULL ? addr->addr_bytes : NULL,
 				ad->vlan_strip);
 }
 
@@ -131,14 +131,14 @@ qlxge_filter_mc_write(struct rte_eth_dev *dev, uint32_t i, const struct rte_ethe
 {
 	struct qlxge_hw *hw = QLXGE_DEV_HW(dev);
 
-	return qlxge_hw_mcast_set(hw, hw->port * QLXGE_MAX_MC_ADDRS + i,
+	return qlxge_route_mcast_set(hw, hw->st->port * QLXGE_MAX_MC_ADDRS + i,
 				  addr != NULL ? addr->addr_bytes : NULL);
 }
 
 static int
-qlxge_filter_route(struct rte_eth_dev *dev, enum qlxge_hw_route route, bool on)
+qlxge_filter_route(struct rte_eth_dev *dev, enum qlxge_route route, bool on)
 {
-	return qlxge_hw_route_set(QLXGE_DEV_HW(dev), route, on);
+	return qlxge_route_set(QLXGE_DEV_HW(dev), route, on);
 }
 
 /* Program @n entries from @addrs, clearing up to @old_count, and the multicast-match slot. */
@@ -152,7 +152,7 @@ qlxge_filter_mc_program(struct rte_eth_dev *dev, const struct rte_ether_addr *ad
 	for (i = 0; i < RTE_MAX(old_count, n) && ret == 0; i++)
 		ret = qlxge_filter_mc_write(dev, i, i < n ? &addrs[i] : NULL);
 	if (ret == 0)
-		ret = qlxge_filter_route(dev, QLXGE_HW_RT_MCAST_MATCH, n != 0);
+		ret = qlxge_filter_route(dev, QLXGE_ROUTE_MCAST_MATCH, n != 0);
 	return ret;
 }
 
@@ -170,7 +170,7 @@ qlxge_filter_vlan_mode(struct rte_eth_dev *dev)
 {
 	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
 
-	qlxge_hw_rcv_vlan(&ad->hw, ad->vlan_filter, ad->vlan_strip);
+	qlxge_route_vlan_mode(QLXGE_DEV_HW(dev), ad->vlan_filter, ad->vlan_strip);
 }
 
 static int
@@ -211,17 +211,17 @@ qlxge_filter_start(struct rte_eth_dev *dev)
 	if (ret != 0)
 		return ret;
 	qlxge_filter_vlan_mode(dev);
-	ret = qlxge_filter_route(dev, QLXGE_HW_RT_IP_CSUM_ERR, true);
+	ret = qlxge_filter_route(dev, QLXGE_ROUTE_IP_CSUM_ERR, true);
 	if (ret == 0)
-		ret = qlxge_filter_route(dev, QLXGE_HW_RT_TU_CSUM_ERR, true);
+		ret = qlxge_filter_route(dev, QLXGE_ROUTE_TU_CSUM_ERR, true);
 	if (ret == 0)
-		ret = qlxge_filter_route(dev, QLXGE_HW_RT_BCAST, true);
+		ret = qlxge_filter_route(dev, QLXGE_ROUTE_BCAST, true);
 	if (ret == 0)
-		ret = qlxge_filter_route(dev, QLXGE_HW_RT_ALLMULTI, dev->data->all_multicast != 0);
+		ret = qlxge_filter_route(dev, QLXGE_ROUTE_ALLMULTI, dev->data->all_multicast != 0);
 	if (ret == 0)
-		ret = qlxge_filter_route(dev, QLXGE_HW_RT_CAM_HIT, true);
+		ret = qlxge_filter_route(dev, QLXGE_ROUTE_CAM_HIT, true);
 	if (ret == 0)
-		ret = qlxge_filter_route(dev, QLXGE_HW_RT_PROMISC, dev->data->promiscuous != 0);
+		ret = qlxge_filter_route(dev, QLXGE_ROUTE_PROMISC, dev->data->promiscuous != 0);
 	return ret;
 }
 
@@ -257,7 +257,7 @@ qlxge_promiscuous_enable(struct rte_eth_dev *dev)
 {
 	if (!QLXGE_DEV_PRIVATE(dev)->started)
 		return 0;
-	return qlxge_filter_route(dev, QLXGE_HW_RT_PROMISC, true);
+	return qlxge_filter_route(dev, QLXGE_ROUTE_PROMISC, true);
 }
 
 int
@@ -265,7 +265,7 @@ qlxge_promiscuous_disable(struct rte_eth_dev *dev)
 {
 	if (!QLXGE_DEV_PRIVATE(dev)->started)
 		return 0;
-	return qlxge_filter_route(dev, QLXGE_HW_RT_PROMISC, false);
+	return qlxge_filter_route(dev, QLXGE_ROUTE_PROMISC, false);
 }
 
 int
@@ -273,7 +273,7 @@ qlxge_allmulticast_enable(struct rte_eth_dev *dev)
 {
 	if (!QLXGE_DEV_PRIVATE(dev)->started)
 		return 0;
-	return qlxge_filter_route(dev, QLXGE_HW_RT_ALLMULTI, true);
+	return qlxge_filter_route(dev, QLXGE_ROUTE_ALLMULTI, true);
 }
 
 int
@@ -281,7 +281,7 @@ qlxge_allmulticast_disable(struct rte_eth_dev *dev)
 {
 	if (!QLXGE_DEV_PRIVATE(dev)->started)
 		return 0;
-	return qlxge_filter_route(dev, QLXGE_HW_RT_ALLMULTI, false);
+	return qlxge_filter_route(dev, QLXGE_ROUTE_ALLMULTI, false);
 }
 
 int

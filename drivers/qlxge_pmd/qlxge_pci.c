@@ -2,7 +2,7 @@
 /* Copyright(c) 2026 The qlxge authors */
 
 /*
- * PCI probe of the qlxge PMD: the 8100's NIC functions (fact sheet §1) behind vfio-pci. DPDK's
+ * PCI probe of the qlxge PMD: the 8100's NIC functions (§1) behind vfio-pci. DPDK's
  * PCI bus maps BAR1 (control registers) and BAR3 (doorbell pages); DMA memory comes from
  * memzones, so the IOMMU mapping is DPDK's; link and firmware events arrive on the PCI
  * interrupt handle (MSI-X vector 0). Then the common init, the same as the model's.
@@ -14,32 +14,21 @@
 #include <bus_pci_driver.h>
 #include <ethdev_pci.h>
 
-#include "qlxge_regs.h"
-#include "qlxge_ethdev.h"
+#include "qlxge_pmd.h"
 #include "qlxge_log.h"
-
-static const struct rte_pci_id qlxge_pci_id_map[] = {
-	{ RTE_PCI_DEVICE(QLXGE_PCI_VENDOR_ID, QLXGE_PCI_DEVICE_ID_8000) },
-	{ RTE_PCI_DEVICE(QLXGE_PCI_VENDOR_ID, QLXGE_PCI_DEVICE_ID_8012) },
-	{ .vendor_id = 0 },
-};
 
 static int
 qlxge_pci_dev_init(struct rte_eth_dev *dev)
 {
 	struct rte_pci_device *pci = RTE_ETH_DEV_TO_PCI(dev);
-	const struct rte_mem_resource *regs = &pci->mem_resource[QLXGE_BAR_REGS];
-	const struct rte_mem_resource *db = &pci->mem_resource[QLXGE_BAR_DOORBELL];
 	char adapter_id[QLXGE_ADAPTER_ID_LEN];
 	struct qlxge_init_params params = {
-		.bus_ops = &qlxge_mmio_bus_ops,
-		.bus_ctx = regs->addr,
-		.db_base = db->addr,
 		.device_id = pci->id.device_id,
 		.intr_handle = pci->intr_handle,
 		.adapter_id = adapter_id,
 		.intr_ack = NULL,	/* rte_intr_ack() after the service re-arms the source */
 	};
+	int ret;
 
 	/* the functions of one adapter share domain, bus and device: the address without them */
 	snprintf(adapter_id, sizeof(adapter_id), "pci:" PCI_PRI_FMT, pci->addr.domain,
@@ -49,13 +38,9 @@ qlxge_pci_dev_init(struct rte_eth_dev *dev)
 		QLXGE_INIT_LOG(ERR, "%s: secondary processes are not supported", pci->name);
 		return -ENOTSUP;
 	}
-	if (regs->addr == NULL || regs->len < QLXGE_BAR_REGS_MIN_SIZE ||
-	    db->addr == NULL || db->len < QLXGE_BAR_DOORBELL_MIN_SIZE) {
-		QLXGE_INIT_LOG(ERR, "%s: BAR%d (%" PRIu64 " bytes) or BAR%d (%" PRIu64 " bytes) "
-			       "not mapped or too small; is the function bound to vfio-pci?",
-			       pci->name, QLXGE_BAR_REGS, regs->len, QLXGE_BAR_DOORBELL, db->len);
-		return -ENODEV;
-	}
+	ret = qlxge_bus_pci_map(pci, &params.bus);
+	if (ret != 0)
+		return ret;
 	rte_eth_copy_pci_info(dev, pci);
 	return qlxge_dev_init(dev, &params);
 }

@@ -2,7 +2,7 @@
 /* Copyright(c) 2026 The qlxge authors */
 
 /*
- * RSS of the qlxge PMD (fact sheet §6.5, §12.3 slot 8): the hash key, the hashed flow types and
+ * RSS of the qlxge PMD (§6.5, §12.3 slot 8): the hash key, the hashed flow types and
  * the redirection table, loaded as one RSS ICB through CFG.LR.
  *
  * ethdev offers a 512-entry table (RTE_ETH_RSS_RETA_SIZE_512: testpmd and many applications
@@ -17,7 +17,7 @@
 #include <rte_common.h>
 
 #include "qlxge_iocb.h"
-#include "qlxge_ethdev.h"
+#include "qlxge_pmd.h"
 #include "qlxge_log.h"
 
 /* §6.5: the 40-byte key both public drivers load. */
@@ -127,10 +127,10 @@ qlxge_rss_load(struct rte_eth_dev *dev, const uint8_t *key, uint64_t hf, const u
 		icb->cq_id[i] = target[i % QLXGE_RETA_SIZE];
 	memcpy(icb->ipv6_hash_key, key, QLXGE_RSS_IPV6_KEY_SIZE);
 	memcpy(icb->ipv4_hash_key, key, QLXGE_RSS_IPV4_KEY_SIZE);
-	ret = qlxge_hw_rss_load(&ad->hw, ad->rss_mz->iova);
+	ret = qlxge_icb_rss_load(QLXGE_DEV_HW(dev), ad->rss_mz->iova);
 	if (ret != 0)
 		return ret;
-	return qlxge_hw_route_set(&ad->hw, QLXGE_HW_RT_RSS, true);
+	return qlxge_route_set(QLXGE_DEV_HW(dev), QLXGE_ROUTE_RSS, true);
 }
 
 /*
@@ -143,7 +143,7 @@ qlxge_rss_apply(struct rte_eth_dev *dev)
 	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
 
 	if (!qlxge_rss_active(dev))
-		return qlxge_hw_route_set(&ad->hw, QLXGE_HW_RT_RSS, false);
+		return qlxge_route_set(QLXGE_DEV_HW(dev), QLXGE_ROUTE_RSS, false);
 	return qlxge_rss_load(dev, ad->rss_key, ad->rss_hf, ad->reta);
 }
 
@@ -172,7 +172,7 @@ qlxge_rss_hash_update(struct rte_eth_dev *dev, struct rte_eth_rss_conf *conf)
 		if (qlxge_rss_active_hf(dev, conf->rss_hf))
 			ret = qlxge_rss_load(dev, key, conf->rss_hf, ad->reta);
 		else
-			ret = qlxge_hw_route_set(&ad->hw, QLXGE_HW_RT_RSS, false);
+			ret = qlxge_route_set(QLXGE_DEV_HW(dev), QLXGE_ROUTE_RSS, false);
 	}
 	if (ret != 0)
 		return ret;

@@ -3,7 +3,7 @@
 
 /*
  * RX queues of the qlxge PMD: setup and release (ring memory, buffer queues and their page
- * tables, fact sheet §6.2-6.4), start and stop, queue information, and the receive burst.
+ * tables, §6.2-6.4), start and stop, queue information, and the receive burst.
  *
  * Memory of one queue, one IOVA-contiguous memzone:
  *   CQ ring (nb_desc x 64 B) | SBQ ring pages | LBQ ring pages | SBQ page table |
@@ -11,7 +11,7 @@
  * nb_desc buffers back a queue: half for the small, half for the large buffer queue, each
  * posted up to 16 short of full (§5).
  *
- * Receive (ARCHITECTURE "The data path", STYLE B.27): completions from the consumer index up to
+ * Receive (design.md "The data path", B.27): completions from the consumer index up to
  * the producer shadow (§6.3); the buffers of each inbound MAC completion (§7.7, §7.10: DS, DL,
  * the chained form whose small buffer lists the large ones, and a split header) are taken from
  * the buffer queues in ring order, each checked against the address the device reports, and
@@ -32,7 +32,7 @@
 #include <rte_prefetch.h>
 
 #include "qlxge_iocb.h"
-#include "qlxge_ethdev.h"
+#include "qlxge_pmd.h"
 #include "qlxge_log.h"
 
 struct qlxge_rx_layout {
@@ -73,7 +73,7 @@ qlxge_rx_queue_release(struct rte_eth_dev *dev, uint16_t qid)
 	if (rxq == NULL)
 		return;
 	if (rxq->started)
-		qlxge_icb_rxq_stop(rxq);
+		qlxge_icb_rx_stop(&rxq->cq);
 	qlxge_rxq_free_mbufs(rxq);
 	rte_eth_dma_zone_free(dev, "rxq", qid);
 	rte_free(rxq->sw_ring);
@@ -90,6 +90,8 @@ qlxge_rx_queue_setup(struct rte_eth_dev *dev, uint16_t qid, uint16_t nb_desc,
 	struct qlxge_rx_layout l;
 	struct qlxge_rxq *rxq;
 	uint32_t buf_size, max_thresh;
+	rte_iova_t iova;
+	uint8_t *va;
 
 	if (nb_desc < QLXGE_RING_MIN || nb_desc > QLXGE_RING_MAX ||
 	    nb_desc % QLXGE_RING_ALIGN != 0) {
@@ -149,23 +151,41 @@ qlxge_rx_queue_setup(struct rte_eth_dev *dev, uint16_t qid, uint16_t nb_desc,
 			      dev->data->port_id, qid, l.size);
 		goto err_free_sw;
 	}
-	memset(rxq->mz->addr, 0, l.size);
-	rxq->cq_ring = rxq->mz->addr;
-	rxq->sbq_ring = (uint64_t *)((uint8_t *)rxq->mz->addr + l.sbq_off);
-	rxq->lbq_ring = (uint64_t *)((uint8_t *)rxq->mz->addr + l.lbq_off);
-	rxq->icb = (uint8_t *)rxq->mz->addr + l.icb_off;
-	rxq->icb_iova = rxq->mz->iova + l.icb_off;
-	rxq->prod_shadow = (volatile uint32_t *)((uint8_t *)rxq->mz->addr + l.shadow_off);
-	rxq->cq_db = qlxge_icb_cq_db(hw, rxq->cq_id);
-	rxq->cq_cons_off = qlxge_icb_db_off(QLXGE_DBR_CQ_CONS);
+	va = rxq->mz->addr;
+	iova = rxq->mz->iova;
+	memset(va, 0, l.size);
+	rxq->cq = (struct qlxge_cq_desc){
+		.ring = va,
+		.prod_shadow = (volatile uint32_t *)(va + l.shadow_off),
+		.icb = va + l.icb_off,
+		.db = qlxge_bus_cq_db(hw, rxq->cq_id),
+		.ring_iova = iova,
+		.shadow_iova = iova + l.shadow_off,
+		.icb_iova = iova + l.icb_off,
+		.id = rxq->cq_id,
+		.len = nb_desc,
+		.vector = QLXGE_DATA_CQ_VECTOR,
+		.bq_len = rxq->bq_len,
+		.buf_size = rxq->buf_size,
+		.sbq_tbl = (uint64_t *)(va + l.sbq_tbl_off),
+		.lbq_tbl = (uint64_t *)(va + l.lbq_tbl_off),
+		.sbq_tbl_iova = iova + l.sbq_tbl_off,
+		.lbq_tbl_iova = iova + l.lbq_tbl_off,
+		.sbq_ring_iova = iova + l.sbq_off,
+		.lbq_ring_iova = iova + l.lbq_off,
+	};
+	qlxge_icb_cq_fill(&rxq->cq);
+	/* the burst's copies of what it touches, next to its other fields */
+	rxq->cq_ring = rxq->cq.ring;
+	rxq->prod_shadow = rxq->cq.prod_shadow;
+	rxq->cq_db = rxq->cq.db;
+	rxq->cq_cons_off = qlxge_bus_db_off(QLXGE_DBR_CQ_CONS);
 	rxq->sbq.sw = rxq->sw_ring;
-	rxq->sbq.ring = rxq->sbq_ring;
-	rxq->sbq.db_off = qlxge_icb_db_off(QLXGE_DBR_SBQ_PROD);
+	rxq->sbq.ring = (uint64_t *)(va + l.sbq_off);
+	rxq->sbq.db_off = qlxge_bus_db_off(QLXGE_DBR_SBQ_PROD);
 	rxq->lbq.sw = rxq->sw_ring + rxq->bq_len;
-	rxq->lbq.ring = rxq->lbq_ring;
-	rxq->lbq.db_off = qlxge_icb_db_off(QLXGE_DBR_LBQ_PROD);
-	qlxge_icb_rxq_fill(rxq, rxq->mz->iova, l.sbq_off, l.lbq_off, l.sbq_tbl_off,
-			   l.lbq_tbl_off, l.shadow_off);
+	rxq->lbq.ring = (uint64_t *)(va + l.lbq_off);
+	rxq->lbq.db_off = qlxge_bus_db_off(QLXGE_DBR_LBQ_PROD);
 	dev->data->rx_queues[qid] = rxq;
 	return 0;
 
@@ -212,9 +232,9 @@ qlxge_rx_queue_start(struct rte_eth_dev *dev, uint16_t qid)
 	}
 	rxq->cq_ci = 0;
 	/* a CQ stopped by a runtime queue stop stays stopped across an ICB load: start it */
-	ret = qlxge_hw_cq_stop(QLXGE_DEV_HW(dev), rxq->cq_id, false);
+	ret = qlxge_icb_cq_stop(QLXGE_DEV_HW(dev), rxq->cq_id, false);
 	if (ret == 0)
-		ret = qlxge_icb_rxq_start(QLXGE_DEV_HW(dev), rxq, posted);
+		ret = qlxge_icb_rx_start(QLXGE_DEV_HW(dev), &rxq->cq, posted);
 	if (ret != 0) {
 		qlxge_rxq_free_mbufs(rxq);
 		return ret;
@@ -247,7 +267,7 @@ qlxge_rx_queue_halt(struct rte_eth_dev *dev, uint16_t qid)
 		return;
 	rxq->stalled = true;
 	if (rxq->started)
-		qlxge_icb_rxq_stop(rxq);
+		qlxge_icb_rx_stop(&rxq->cq);
 	rxq->started = false;
 	dev->data->rx_queue_state[qid] = RTE_ETH_QUEUE_STATE_STOPPED;
 }
@@ -288,8 +308,8 @@ qlxge_rx_queue_stop(struct rte_eth_dev *dev, uint16_t qid)
 				      rxq->port_id, qid, ret);
 	}
 	if (was_started) {
-		ret = qlxge_hw_cq_stop(QLXGE_DEV_HW(dev), rxq->cq_id, true);
-		qlxge_icb_rxq_stop(rxq);
+		ret = qlxge_icb_cq_stop(QLXGE_DEV_HW(dev), rxq->cq_id, true);
+		qlxge_icb_rx_stop(&rxq->cq);
 	}
 	dev->data->rx_queue_state[qid] = RTE_ETH_QUEUE_STATE_STOPPED;
 	if (ret != 0) {
@@ -316,7 +336,7 @@ qlxge_rxq_info_get(struct rte_eth_dev *dev, uint16_t qid, struct rte_eth_rxq_inf
 	qinfo->conf.offloads = rxq->offloads;
 }
 
-/* ---- receive path ---------------------------------------------------------------------- */
+/* ---- receive path ------------------------------------------------------------------------ */
 
 /* Frames longer than a buffer need the scattered path: on request, or when the MTU needs it. */
 void

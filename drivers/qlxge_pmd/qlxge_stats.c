@@ -2,8 +2,8 @@
 /* Copyright(c) 2026 The qlxge authors */
 
 /*
- * Statistics of the qlxge PMD (fact sheet §11): the port's XGMAC counters, read as one snapshot
- * under the port's XGMAC semaphore, plus the queues' software counters; and the register dump.
+ * Statistics of the qlxge PMD (§11): the port's XGMAC counters, read as one snapshot by base/
+ * (qlxge_counters.c), plus the queues' software counters; and the register dump.
  *
  * Packets, bytes and errors of the basic stats are the sums of the queues' software counters,
  * so the port totals, the per-queue figures (q_*, and ethdev's rx_qN_* xstats made from them)
@@ -21,7 +21,7 @@
 
 #include <rte_common.h>
 
-#include "qlxge_ethdev.h"
+#include "qlxge_pmd.h"
 #include "qlxge_log.h"
 
 /* Per-queue data-path counters: xstat rx_q<N>_<name> / tx_q<N>_<name>. */
@@ -60,37 +60,18 @@ static const struct qlxge_q_xstat qlxge_txq_xstats[] = {
 	QLXGE_TXQ_X("doorbells", xstats.doorbells),
 };
 
-#define QLXGE_NB_COUNTERS QLXGE_HW_NB_COUNTERS
 /* every counter but the one that only feeds imissed has a name */
 #define QLXGE_NB_XSTATS (QLXGE_NB_COUNTERS - 1)
 
-static_assert(QLXGE_NB_COUNTERS <= RTE_DIM(((struct qlxge_hw_counters *)0)->val),
-	      "counter baseline too small");
-
-/* Raw counters, one snapshot under the XGMAC semaphore. */
-static int
-qlxge_counters_read(struct qlxge_hw *hw, uint64_t *raw)
-{
-	unsigned int i;
-	int ret;
-
-	ret = qlxge_hw_xgmac_lock(hw);
-	if (ret != 0)
-		return ret;
-	for (i = 0; i < QLXGE_NB_COUNTERS && ret == 0; i++)
-		ret = qlxge_hw_xgmac_read64_locked(hw, qlxge_hw_counters[i].reg, &raw[i]);
-	qlxge_hw_xgmac_unlock(hw);
-	return ret;
-}
-
 /* Counters since the last reset; a counter found below its baseline restarted (port reset). */
 static int
-qlxge_counters_get(struct qlxge_adapter *ad, uint64_t *val)
+qlxge_stats_counters(struct rte_eth_dev *dev, uint64_t *val)
 {
+	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
 	unsigned int i;
 	int ret;
 
-	ret = qlxge_counters_read(&ad->hw, val);
+	ret = qlxge_counters_read(QLXGE_DEV_HW(dev), val);
 	if (ret != 0)
 		return ret;
 	for (i = 0; i < QLXGE_NB_COUNTERS; i++) {
@@ -104,15 +85,14 @@ qlxge_counters_get(struct qlxge_adapter *ad, uint64_t *val)
 int
 qlxge_stats_get(struct rte_eth_dev *dev, struct rte_eth_stats *stats)
 {
-	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
 	uint64_t c[QLXGE_NB_COUNTERS];
 	unsigned int i;
 	int ret;
 
-	ret = qlxge_counters_get(ad, c);
+	ret = qlxge_stats_counters(dev, c);
 	if (ret != 0)
 		return ret;
-	stats->imissed = c[QLXGE_HW_C_RX_FIFO_DROP];
+	stats->imissed = c[QLXGE_CNT_RX_FIFO_DROP];
 	for (i = 0; i < dev->data->nb_rx_queues; i++) {
 		struct qlxge_rxq *rxq = dev->data->rx_queues[i];
 
@@ -148,11 +128,11 @@ int
 qlxge_stats_reset(struct rte_eth_dev *dev)
 {
 	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
-	struct qlxge_hw_counters raw;
+	struct qlxge_stats_base raw;
 	unsigned int i;
 	int ret;
 
-	ret = qlxge_counters_read(&ad->hw, raw.val);
+	ret = qlxge_counters_read(QLXGE_DEV_HW(dev), raw.val);
 	if (ret != 0)
 		return ret;
 	ad->base = raw;
@@ -198,11 +178,11 @@ qlxge_xstats_get(struct rte_eth_dev *dev, struct rte_eth_xstat *xstats, unsigned
 
 	if (xstats == NULL || n < total)
 		return total;
-	ret = qlxge_counters_get(QLXGE_DEV_PRIVATE(dev), c);
+	ret = qlxge_stats_counters(dev, c);
 	if (ret != 0)
 		return ret;
 	for (i = 0, k = 0; i < QLXGE_NB_COUNTERS; i++) {
-		if (qlxge_hw_counters[i].name == NULL)
+		if (qlxge_counter_name(i) == NULL)
 			continue;
 		xstats[k].id = k;
 		xstats[k].value = c[i];
@@ -232,9 +212,9 @@ qlxge_xstats_get_names(struct rte_eth_dev *dev, struct rte_eth_xstat_name *names
 	if (names == NULL || n < total)
 		return total;
 	for (i = 0, k = 0; i < QLXGE_NB_COUNTERS; i++) {
-		if (qlxge_hw_counters[i].name == NULL)
+		if (qlxge_counter_name(i) == NULL)
 			continue;
-		snprintf(names[k].name, sizeof(names[k].name), "%s", qlxge_hw_counters[i].name);
+		snprintf(names[k].name, sizeof(names[k].name), "%s", qlxge_counter_name(i));
 		k++;
 	}
 	for (q = 0; q < dev->data->nb_rx_queues; q++)
@@ -253,7 +233,7 @@ int
 qlxge_get_reg(struct rte_eth_dev *dev, struct rte_dev_reg_info *info)
 {
 	struct qlxge_hw *hw = QLXGE_DEV_HW(dev);
-	uint32_t count = qlxge_hw_dump_regs(hw, NULL);
+	uint32_t count = qlxge_bus_dump(hw, NULL);
 
 	if (info->data == NULL) {
 		info->length = count;
@@ -265,7 +245,7 @@ qlxge_get_reg(struct rte_eth_dev *dev, struct rte_dev_reg_info *info)
 	info->length = count;
 	info->width = sizeof(uint32_t);
 	info->offset = 0;
-	info->version = hw->rev_id;
-	qlxge_hw_dump_regs(hw, info->data);
+	info->version = hw->st->rev_id;
+	qlxge_bus_dump(hw, info->data);
 	return 0;
 }

@@ -3,14 +3,14 @@
 
 /*
  * TX queues of the qlxge PMD: setup and release (WQ ring, its completion CQ and their shadow
- * words, fact sheet §6.1-6.3), start and stop, queue information, and the transmit burst.
+ * words, §6.1-6.3), start and stop, queue information, and the transmit burst.
  *
  * Memory of one queue, one IOVA-contiguous memzone:
  *   WQ ring (nb_desc x 128 B) | CQ ring (nb_desc x 64 B) | WQ ICB | CQ ICB |
  *   WQ consumer shadow | CQ producer shadow | 64 zero bytes (padding) | one OAL per WQ slot
  * TX queue j uses WQ j and CQ QLXGE_TX_CQ_BASE + j.
  *
- * Transmit (ARCHITECTURE "The data path", STYLE B.27): one 128-byte IOCB per frame, tid = its
+ * Transmit (design.md "The data path", B.27): one 128-byte IOCB per frame, tid = its
  * WQ slot (§7.3, §7.4): the MAC IOCB (0x01) for a plain frame, the TSO IOCB (0x02) when a
  * checksum or segmentation offload is asked for, with the pseudo-header sums qlxge_prep_pkts()
  * pre-loads (§7.4). Up to 8 buffer descriptors inline; a longer chain keeps 7 inline and the
@@ -34,7 +34,7 @@
 #include <rte_net.h>
 
 #include "qlxge_iocb.h"
-#include "qlxge_ethdev.h"
+#include "qlxge_pmd.h"
 #include "qlxge_log.h"
 
 /* Our limits (§13 leaves them to the driver): QLXGE_TX_MAX_SEGS, one OAL per slot. */
@@ -91,7 +91,7 @@ qlxge_tx_queue_release(struct rte_eth_dev *dev, uint16_t qid)
 	if (txq == NULL)
 		return;
 	if (txq->started)
-		qlxge_icb_txq_stop(txq);
+		qlxge_icb_tx_stop(&txq->wq, &txq->cq);
 	qlxge_txq_free_mbufs(txq);
 	rte_eth_dma_zone_free(dev, "txq", qid);
 	rte_free(txq->sw_ring);
@@ -106,6 +106,7 @@ qlxge_tx_queue_setup(struct rte_eth_dev *dev, uint16_t qid, uint16_t nb_desc,
 	struct qlxge_hw *hw = QLXGE_DEV_HW(dev);
 	struct qlxge_tx_layout l;
 	struct qlxge_txq *txq;
+	rte_iova_t iova;
 	uint8_t *va;
 
 	if (nb_desc < QLXGE_RING_MIN || nb_desc > QLXGE_RING_MAX ||
@@ -147,22 +148,46 @@ qlxge_tx_queue_setup(struct rte_eth_dev *dev, uint16_t qid, uint16_t nb_desc,
 	}
 	va = txq->mz->addr;
 	memset(va, 0, l.size);
-	txq->wq_ring = va;
-	txq->cq_ring = va + l.cq_off;
-	txq->wq_icb = va + l.wq_icb_off;
-	txq->cq_icb = va + l.cq_icb_off;
-	txq->wq_icb_iova = txq->mz->iova + l.wq_icb_off;
-	txq->cq_icb_iova = txq->mz->iova + l.cq_icb_off;
-	txq->cons_shadow = (volatile uint32_t *)(va + l.cons_off);
-	txq->prod_shadow = (volatile uint32_t *)(va + l.prod_off);
-	txq->wq_db = qlxge_icb_wq_db(hw, txq->wq_id);
-	txq->cq_db = qlxge_icb_cq_db(hw, txq->cq_id);
-	txq->wq_prod_off = qlxge_icb_db_off(QLXGE_DBR_WQ_PROD);
-	txq->cq_cons_off = qlxge_icb_db_off(QLXGE_DBR_CQ_CONS);
+	iova = txq->mz->iova;
+	txq->wq = (struct qlxge_wq_desc){
+		.ring = va,
+		.cons_shadow = (volatile uint32_t *)(va + l.cons_off),
+		.icb = va + l.wq_icb_off,
+		.db = qlxge_bus_wq_db(hw, txq->wq_id),
+		.ring_iova = iova,
+		.shadow_iova = iova + l.cons_off,
+		.icb_iova = iova + l.wq_icb_off,
+		.id = txq->wq_id,
+		.len = nb_desc,
+		.cq_id = txq->cq_id,
+	};
+	/* §6.2 TX-completion CQ: no buffer queues */
+	txq->cq = (struct qlxge_cq_desc){
+		.ring = va + l.cq_off,
+		.prod_shadow = (volatile uint32_t *)(va + l.prod_off),
+		.icb = va + l.cq_icb_off,
+		.db = qlxge_bus_cq_db(hw, txq->cq_id),
+		.ring_iova = iova + l.cq_off,
+		.shadow_iova = iova + l.prod_off,
+		.icb_iova = iova + l.cq_icb_off,
+		.id = txq->cq_id,
+		.len = nb_desc,
+		.vector = QLXGE_DATA_CQ_VECTOR,
+	};
+	qlxge_icb_wq_fill(&txq->wq);
+	qlxge_icb_cq_fill(&txq->cq);
+	/* the burst's copies of what it touches, next to its other fields */
+	txq->wq_ring = txq->wq.ring;
+	txq->cq_ring = txq->cq.ring;
+	txq->cons_shadow = txq->wq.cons_shadow;
+	txq->prod_shadow = txq->cq.prod_shadow;
+	txq->wq_db = txq->wq.db;
+	txq->cq_db = txq->cq.db;
+	txq->wq_prod_off = qlxge_bus_db_off(QLXGE_DBR_WQ_PROD);
+	txq->cq_cons_off = qlxge_bus_db_off(QLXGE_DBR_CQ_CONS);
 	txq->oal = va + l.oal_off;
-	txq->oal_iova = txq->mz->iova + l.oal_off;
-	txq->pad_iova = txq->mz->iova + l.pad_off;
-	qlxge_icb_txq_fill(txq, txq->mz->iova, l.cq_off, l.cons_off, l.prod_off);
+	txq->oal_iova = iova + l.oal_off;
+	txq->pad_iova = iova + l.pad_off;
 	dev->data->tx_queues[qid] = txq;
 	return 0;
 }
@@ -182,9 +207,9 @@ qlxge_tx_queue_start(struct rte_eth_dev *dev, uint16_t qid)
 	txq->nb_free = txq->nb_desc - 1;
 	txq->max_frame = (uint32_t)dev->data->mtu + QLXGE_ETH_OVERHEAD - RTE_ETHER_CRC_LEN;
 	/* a CQ stopped by a runtime queue stop stays stopped across an ICB load: start it */
-	ret = qlxge_hw_cq_stop(QLXGE_DEV_HW(dev), txq->cq_id, false);
+	ret = qlxge_icb_cq_stop(QLXGE_DEV_HW(dev), txq->cq_id, false);
 	if (ret == 0)
-		ret = qlxge_icb_txq_start(QLXGE_DEV_HW(dev), txq);
+		ret = qlxge_icb_tx_start(QLXGE_DEV_HW(dev), &txq->wq, &txq->cq);
 	if (ret != 0)
 		return ret;
 	txq->stalled = false;
@@ -203,7 +228,7 @@ qlxge_tx_queue_halt(struct rte_eth_dev *dev, uint16_t qid)
 		return;
 	txq->stalled = true;
 	if (txq->started)
-		qlxge_icb_txq_stop(txq);
+		qlxge_icb_tx_stop(&txq->wq, &txq->cq);
 	txq->started = false;
 	dev->data->tx_queue_state[qid] = RTE_ETH_QUEUE_STATE_STOPPED;
 }
@@ -232,8 +257,8 @@ qlxge_tx_queue_stop(struct rte_eth_dev *dev, uint16_t qid)
 		return -EINVAL;
 	txq->stalled = true;
 	if (txq->started) {
-		ret = qlxge_hw_cq_stop(QLXGE_DEV_HW(dev), txq->cq_id, true);
-		qlxge_icb_txq_stop(txq);
+		ret = qlxge_icb_cq_stop(QLXGE_DEV_HW(dev), txq->cq_id, true);
+		qlxge_icb_tx_stop(&txq->wq, &txq->cq);
 	}
 	txq->started = false;
 	dev->data->tx_queue_state[qid] = RTE_ETH_QUEUE_STATE_STOPPED;
@@ -258,7 +283,7 @@ qlxge_txq_info_get(struct rte_eth_dev *dev, uint16_t qid, struct rte_eth_txq_inf
 	qinfo->conf.offloads = txq->offloads;
 }
 
-/* ---- transmit path --------------------------------------------------------------------- */
+/* ---- transmit path ----------------------------------------------------------------------- */
 
 /* A completion that breaks the contract: the queue stops, the application is told to reset. */
 static void

@@ -8,8 +8,8 @@
  *
  *   qlxge_info [EAL args] -- [--regs FILE] [--no-xstats]
  *
- * On the model:  qlxge_info -d build/drivers/librte_net_qlxge.so --no-huge --no-shconf \
- *                  --no-pci --vdev net_qlxge_sim0,adapter=a,function=0 --
+ * On the model:  qlxge_info -d build/drivers --no-huge --no-shconf --no-pci \
+ *                  --vdev net_qlxge_sim0,adapter=a,function=0 --
  * On the card:   qlxge_info -d build/drivers/librte_net_qlxge.so -a 0000:03:00.0 --
  */
 

@@ -6,16 +6,17 @@
 # the same between two net_ring ports, in one run with the same cores, pool and first bursts;
 # prints each side's forwarding rate (Mpps, both ports together, testpmd's own Rx-pps over the
 # measured interval) and a RESULT line with the ratio qlxge / net_ring.
-# Usage: testpmd_fwd_bench.sh <librte_net_qlxge.so> [--smoke] [seconds]
+# The plugins are loaded by -d of their folder (build/drivers).
+# Usage: testpmd_fwd_bench.sh <plugin folder> [--smoke] [seconds]
 set -euo pipefail
-so=${1:?usage: $0 <librte_net_qlxge.so> [--smoke] [seconds]}
+dir=${1:?usage: $0 <plugin folder> [--smoke] [seconds]}
 secs=10
 [ "${2:-}" = "--smoke" ] && secs=2
 [ -n "${3:-}" ] && secs=$3
 testpmd=$(command -v dpdk-testpmd) ||
 	{ echo "dpdk-testpmd not found (apt-get install dpdk)"; exit 1; }
-if ldd "$so" 2>/dev/null | grep -qE 'lib(asan|ubsan|tsan)'; then
-	echo "SKIP: $so is a sanitizer build"; exit 77
+if ldd "$dir/librte_net_qlxge_sim.so" 2>/dev/null | grep -qE 'lib(asan|ubsan|tsan)'; then
+	echo "SKIP: $dir holds a sanitizer build"; exit 77
 fi
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
@@ -36,7 +37,7 @@ run() {
 	awk '/^  Rx-pps:/ { n++; if (n > 2) sum += $2 } END { printf "%.4f", sum / 1e6 }' "$log"
 }
 
-q=$(run qlxge -d "$so" --vdev net_qlxge_sim0,adapter=bench,function=0 \
+q=$(run qlxge -d "$dir" --vdev net_qlxge_sim0,adapter=bench,function=0 \
 	--vdev net_qlxge_sim1,adapter=bench,function=1)
 r=$(run ring --vdev net_ring0 --vdev net_ring1)
 echo "qlxge model ports: $q Mpps (io forwarding, 2 ports, ${secs} s, -l 0-1)"

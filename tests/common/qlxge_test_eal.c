@@ -12,20 +12,32 @@
 
 #include "qlxge_test_eal.h"
 
-#ifndef QLXGE_TEST_PMD_SO
-#error "QLXGE_TEST_PMD_SO must name the PMD built by meson"
+#if !defined(QLXGE_TEST_PMD_SO) || !defined(QLXGE_TEST_SIM_PMD_SO)
+#error "QLXGE_TEST_PMD_SO and QLXGE_TEST_SIM_PMD_SO must name the plugins built by meson"
 #endif
 
 #define TEST_EAL_MAX_ARGS 64
 
 static bool eal_up;
 
+static const char *
+test_path(const char *var, const char *built)
+{
+	const char *env = getenv(var);
+
+	return (env != NULL && env[0] != '\0') ? env : built;
+}
+
 const char *
 qlxge_test_pmd_path(void)
 {
-	const char *env = getenv("QLXGE_PMD_SO");
+	return test_path("QLXGE_PMD_SO", QLXGE_TEST_PMD_SO);
+}
 
-	return (env != NULL && env[0] != '\0') ? env : QLXGE_TEST_PMD_SO;
+const char *
+qlxge_test_sim_pmd_path(void)
+{
+	return test_path("QLXGE_SIM_PMD_SO", QLXGE_TEST_SIM_PMD_SO);
 }
 
 static int
@@ -48,8 +60,11 @@ test_eal_init(const char *const *extra, bool pmd)
 	argv[argc++] = (char *)"256";
 	argv[argc++] = (char *)"--log-level=lib.eal:error";
 	if (pmd) {
+		/* both plugins, as a user loads them: the driver, then the model's */
 		argv[argc++] = (char *)"-d";
 		argv[argc++] = (char *)qlxge_test_pmd_path();
+		argv[argc++] = (char *)"-d";
+		argv[argc++] = (char *)qlxge_test_sim_pmd_path();
 	}
 	for (; extra != NULL && *extra != NULL; extra++) {
 		if (argc >= TEST_EAL_MAX_ARGS - 1)

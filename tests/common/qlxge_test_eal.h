@@ -4,8 +4,8 @@
 /*
  * Start DPDK's EAL for a test program the way every qlxge test does: no hugepages, no shared
  * configuration and no PCI scan (so test programs run in parallel on a machine without
- * hugepages or an IOMMU; IOVA is VA), with the qlxge PMD loaded by -d from the build tree
- * (or, for the model's tests, without it).
+ * hugepages or an IOMMU; IOVA is VA), with the qlxge plugins loaded by -d from the build tree
+ * (or, for the model's tests, without them).
  */
 
 #ifndef QLXGE_TEST_EAL_H
@@ -13,8 +13,9 @@
 
 /*
  * Initialise EAL once per process. @p extra is a NULL-terminated list of further EAL arguments
- * (e.g. "--vdev", "net_qlxge_sim0,adapter=a", or "-l", "0-1"); it may be NULL. The PMD path is
- * the one meson built, or $QLXGE_PMD_SO when set. QLXGE_TEST_EAL_ARGS may hold extra
+ * (e.g. "--vdev", "net_qlxge_sim0,adapter=a", or "-l", "0-1"); it may be NULL. Both plugins are
+ * loaded, each with its own -d: the driver (librte_net_qlxge.so, or $QLXGE_PMD_SO when set) and
+ * the model's (librte_net_qlxge_sim.so, or $QLXGE_SIM_PMD_SO). QLXGE_TEST_EAL_ARGS may hold extra
  * space-separated EAL arguments (e.g. "--log-level=pmd.net.qlxge.*:debug").
  * @return 0 on success (also when EAL is already up), a negative errno otherwise.
  */
@@ -27,8 +28,9 @@ int qlxge_test_eal_init(const char *const *extra);
  */
 int qlxge_test_eal_init_nopmd(const char *const *extra);
 
-/* The path of the PMD shared object the tests load. */
+/* The paths of the plugins the tests load: the driver of the card, the model's. */
 const char *qlxge_test_pmd_path(void);
+const char *qlxge_test_sim_pmd_path(void);
 
 /* rte_eal_cleanup() if qlxge_test_eal_init() started EAL; for the end of main(). */
 void qlxge_test_eal_fini(void);

@@ -4,14 +4,16 @@
 #
 # examples/qlxge_info on two model ports: it must show each port's driver, firmware, MAC, link,
 # limits and xstats, and write a register dump per port.
-# Usage: qlxge_info.sh <qlxge_info binary> <librte_net_qlxge.so>
+# Usage: qlxge_info.sh <qlxge_info binary> <librte_net_qlxge.so> <librte_net_qlxge_sim.so>
 set -euo pipefail
-bin=${1:?usage: $0 <qlxge_info> <librte_net_qlxge.so>}
-so=${2:?usage: $0 <qlxge_info> <librte_net_qlxge.so>}
-# The example and the PMD come from the same meson build, so a sanitizer build instruments both.
+usage="usage: $0 <qlxge_info> <librte_net_qlxge.so> <librte_net_qlxge_sim.so>"
+bin=${1:?$usage}
+so=${2:?$usage}
+sim_so=${3:?$usage}
+# The example and the plugins come from the same meson build: a sanitizer build instruments all.
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
-"$bin" -d "$so" --no-huge --no-shconf --no-pci -m 256 --log-level=lib.eal:error \
+"$bin" -d "$so" -d "$sim_so" --no-huge --no-shconf --no-pci -m 256 --log-level=lib.eal:error \
 	--vdev net_qlxge_sim0,adapter=info,function=0 --vdev net_qlxge_sim1,adapter=info,function=1 \
 	-- --regs "$dir/regs" >"$dir/out" 2>&1
 cat "$dir/out"

@@ -5,15 +5,16 @@
 # Traffic through dpdk-testpmd: the two ports of one model adapter (cabled back to back), io
 # forwarding started with a first burst, stopped after a few seconds. Checks that packets flowed
 # both ways, that every port's RX and TX counts moved, and that no error or drop was counted.
-# The model runs in its own thread: -l 0-1 gives testpmd's forwarding lcore core 1.
-# Usage: testpmd_fwd.sh <path to librte_net_qlxge.so>
+# The model runs in its own thread: -l 0-1 gives testpmd's forwarding lcore core 1. The plugins
+# are loaded by -d of their folder (EAL loads every .so in it).
+# Usage: testpmd_fwd.sh <folder of librte_net_qlxge.so and librte_net_qlxge_sim.so>
 set -euo pipefail
-so=${1:?usage: $0 <librte_net_qlxge.so>}
+dir=${1:?usage: $0 <plugin folder>}
 testpmd=$(command -v dpdk-testpmd) ||
 	{ echo "dpdk-testpmd not found (apt-get install dpdk)"; exit 1; }
 # testpmd is not instrumented: a sanitizer build of the PMD cannot be loaded into it
-if ldd "$so" 2>/dev/null | grep -qE 'lib(asan|ubsan|tsan)'; then
-	echo "SKIP: $so is a sanitizer build"; exit 77
+if ldd "$dir/librte_net_qlxge_sim.so" 2>/dev/null | grep -qE 'lib(asan|ubsan|tsan)'; then
+	echo "SKIP: $dir holds a sanitizer build"; exit 77
 fi
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
@@ -23,7 +24,7 @@ set +e
 	printf 'set promisc all on\nset fwd io\nstart tx_first 2\n'
 	sleep 3
 	printf 'stop\nshow port stats all\nshow port xstats all\nquit\n'
-} | timeout 120 stdbuf -oL "$testpmd" -d "$so" --no-huge --no-shconf --no-pci -m 512 -l 0-1 \
+} | timeout 120 stdbuf -oL "$testpmd" -d "$dir" --no-huge --no-shconf --no-pci -m 512 -l 0-1 \
 	--vdev net_qlxge_sim0,adapter=fwd,function=0 --vdev net_qlxge_sim1,adapter=fwd,function=1 \
 	-- -i --total-num-mbufs=8192 >"$log" 2>&1
 rc=$?

@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # Copyright(c) 2026 The qlxge authors
 #
-# dpdk-testpmd starts with the qlxge PMD loaded by -d (no hugepages, no PCI), takes commands
-# interactively and quits cleanly. Usage: testpmd_load.sh <path to librte_net_qlxge.so>
+# dpdk-testpmd starts with the driver of the card, librte_net_qlxge.so, loaded by -d on its own
+# (no model, no hugepages, no PCI), takes commands interactively and quits cleanly: the plugin a
+# card user installs stands alone. Usage: testpmd_load.sh <path to librte_net_qlxge.so>
 set -euo pipefail
 so=${1:?usage: $0 <librte_net_qlxge.so>}
 testpmd=$(command -v dpdk-testpmd) || { echo "dpdk-testpmd not found (apt-get install dpdk)"; exit 1; }

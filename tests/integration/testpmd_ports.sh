@@ -3,17 +3,18 @@
 # Copyright(c) 2026 The qlxge authors
 #
 # The README demo through dpdk-testpmd: two ports of one model adapter (net_qlxge_sim, functions
-# 0 and 1, cabled back to back), then the acceptance sequence of issue 5 on stdin, ending with
-# set link-down / link-up on port 0; each step's output is checked. --rxq/--txq 2: ethdev
-# accepts an RSS change only on a port configured for RSS, which testpmd does only with more
-# than one RX queue.
-# Usage: testpmd_ports.sh <path to librte_net_qlxge.so>
+# 0 and 1, cabled back to back), both plugins loaded with a -d each, then the acceptance
+# sequence on stdin, ending with set link-down / link-up on port 0; each step's output is
+# checked. --rxq/--txq 2: ethdev accepts an RSS change only on a port configured for RSS, which
+# testpmd does only with more than one RX queue.
+# Usage: testpmd_ports.sh <librte_net_qlxge.so> <librte_net_qlxge_sim.so>
 set -euo pipefail
-so=${1:?usage: $0 <librte_net_qlxge.so>}
+so=${1:?usage: $0 <librte_net_qlxge.so> <librte_net_qlxge_sim.so>}
+sim_so=${2:?usage: $0 <librte_net_qlxge.so> <librte_net_qlxge_sim.so>}
 testpmd=$(command -v dpdk-testpmd) || { echo "dpdk-testpmd not found (apt-get install dpdk)"; exit 1; }
 # testpmd is not instrumented: a sanitizer build of the PMD cannot be loaded into it
-if ldd "$so" 2>/dev/null | grep -qE 'lib(asan|ubsan|tsan)'; then
-	echo "SKIP: $so is a sanitizer build"; exit 77
+if ldd "$sim_so" 2>/dev/null | grep -qE 'lib(asan|ubsan|tsan)'; then
+	echo "SKIP: $sim_so is a sanitizer build"; exit 77
 fi
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
@@ -39,7 +40,8 @@ set +e
 printf '%s' "$cmds" |
 	# line-buffered: testpmd writes its prompt straight to the fd, a pipe-buffered line would
 	# be split by it
-	timeout 120 stdbuf -oL "$testpmd" -d "$so" --no-huge --no-shconf --no-pci -m 512 \
+	timeout 120 stdbuf -oL "$testpmd" -d "$so" -d "$sim_so" \
+		--no-huge --no-shconf --no-pci -m 512 \
 		--vdev net_qlxge_sim0,adapter=a,function=0 --vdev net_qlxge_sim1,adapter=a,function=1 \
 		-- -i --total-num-mbufs=4096 --rxq=2 --txq=2 >"$log" 2>&1
 rc=$?

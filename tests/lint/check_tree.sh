@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # Copyright(c) 2026 The qlxge authors
 #
-# The project's structural rules (ARCHITECTURE.md, STYLE.md B.1, B.4, B.5, B.32), checked on the
-# source tree. Usage: check_tree.sh <source root>. Prints each violation; exits 1 if any.
+# The project's structural rules (docs/design.md: B.1, B.4, B.5, B.32), checked on the source
+# tree. Usage: check_tree.sh <source root>. Prints each violation; exits 1 if any.
 set -uo pipefail
 root=${1:?usage: $0 <source root>}
 cd "$root" || exit 2
@@ -12,36 +12,59 @@ fail() { echo "FAIL: $*"; bad=1; }
 
 src() { find "$@" -type f \( -name '*.c' -o -name '*.h' \) 2>/dev/null | sort; }
 
-# B.1: register offsets are named only in the driver's hardware layer.
-hwlayer='qlxge_hw\.[ch]$|qlxge_mbox\.[ch]$|qlxge_flash\.[ch]$|qlxge_icb\.[ch]$|qlxge_regs_dump\.c$'
-for f in $(src drivers/qlxge_pmd); do
-	[[ $f =~ $hwlayer ]] && continue
+# B.1: register offsets are named only in the driver's hardware layer, drivers/qlxge_pmd/base/.
+base=drivers/qlxge_pmd/base
+for f in $(src drivers); do
+	case "$f" in $base/*) continue ;; esac
 	grep -n 'QLXGE_REG_' "$f" | sed "s|^|$f:|" | head -3 | while read -r l; do
 		echo "FAIL: register offset outside the hardware layer: $l"; done
 	grep -q 'QLXGE_REG_' "$f" && bad=1
 done
 
-# B.1: only the hardware layer includes the register contract (qlxge_pci.c too: the PCI IDs
-# and BAR numbers it probes by are §1 facts).
-for f in $(src drivers/qlxge_pmd); do
-	[[ $f =~ $hwlayer || $f =~ qlxge_pci\.c$ ]] && continue
+# B.1: only the hardware layer includes the register contract.
+for f in $(src drivers); do
+	case "$f" in $base/*) continue ;; esac
 	grep -nE '#[[:space:]]*include[[:space:]]*"qlxge_(regs|contract)\.h"' "$f" |
 		sed "s|^|$f:|" | while read -r l; do
 		echo "FAIL: register contract included outside the hardware layer: $l"; done
 	grep -qE '#[[:space:]]*include[[:space:]]*"qlxge_(regs|contract)\.h"' "$f" && bad=1
 done
 
-# B.4: only the vdev binding knows the model.
+# B.1: the hardware layer knows nothing of ethdev and nothing of the glue above it: no ethdev
+# header, no header of drivers/qlxge_pmd/ outside base/.
+glue_hdrs=$(find drivers/qlxge_pmd -maxdepth 1 -name '*.h' -printf '%f\n' | paste -sd'|')
+for f in $(src $base); do
+	grep -nE '#[[:space:]]*include[[:space:]]*[<"](rte_ethdev|ethdev_)[a-z_]*\.h[>"]' "$f" |
+		sed "s|^|$f:|" | while read -r l; do
+		echo "FAIL: ethdev header in the hardware layer: $l"; done
+	grep -qE '#[[:space:]]*include[[:space:]]*[<"](rte_ethdev|ethdev_)[a-z_]*\.h[>"]' "$f" &&
+		bad=1
+	if [ -n "$glue_hdrs" ] &&
+	   grep -qE "#[[:space:]]*include[[:space:]]*\"($glue_hdrs)\"" "$f"; then
+		fail "$f includes a header of the glue above it"
+	fi
+done
+
+# B.4: only the model's plugin (drivers/net_qlxge_sim/, its vdev binding) knows the model; the
+# driver of the card never does.
 for f in $(src drivers/qlxge_pmd); do
-	case "$f" in *qlxge_vdev.c) continue ;; esac
-	grep -qE 'qlxge_sim' "$f" && fail "$f references the model (only qlxge_vdev.c may)"
+	grep -qE 'qlxge_sim' "$f" && fail "$f references the model (only drivers/net_qlxge_sim may)"
 	# a vdev interrupt handle is the model's eventfd: its handling is the probe's (intr_ack)
 	grep -qE 'RTE_INTR_HANDLE_VDEV' "$f" && fail "$f special-cases the vdev interrupt handle"
+done
+# The binding reaches the driver only through what a probe hands the common init (qlxge_probe.h)
+# and the driver's log types (qlxge_log.h): the driver's other headers are its own.
+for f in $(src drivers/net_qlxge_sim); do
+	grep -oE '#[[:space:]]*include[[:space:]]*"qlxge_[a-z_]+\.h"' "$f" |
+		grep -oE 'qlxge_[a-z_]+\.h' | grep -vE '^qlxge_(sim|sim_vdev|probe|log)\.h$' |
+		while read -r h; do echo "FAIL: $f includes the driver's $h"; done
+	grep -oE '#[[:space:]]*include[[:space:]]*"qlxge_[a-z_]+\.h"' "$f" |
+		grep -oE 'qlxge_[a-z_]+\.h' | grep -qvE '^qlxge_(sim|sim_vdev|probe|log)\.h$' && bad=1
 done
 
 # The model never includes driver code.
 for f in $(src lib/qlxge_sim); do
-	grep -qE '#[[:space:]]*include.*(qlxge_pmd|qlxge_ethdev|qlxge_log\.h|qlxge_hw\.h")' "$f" &&
+	grep -qE '#[[:space:]]*include.*(qlxge_pmd|qlxge_ethdev|qlxge_probe|qlxge_log\.h|qlxge_base\.h|qlxge_osdep\.h)' "$f" &&
 		fail "$f includes driver code"
 done
 

@@ -3,10 +3,13 @@
 
 /*
  * pmd suite, lifecycle: the net_qlxge_sim vdev's devargs, probe/configure/start/stop/close
- * without leaks, both ports of one adapter brought up at once, and the injected faults
- * (firmware not answering, a semaphore held elsewhere, link flap, fatal error and reset).
+ * without leaks (across reconfigurations and resets too), both ports of one adapter brought up
+ * at once, close restoring the LED, and the injected faults (firmware not answering, a
+ * semaphore held elsewhere, link flap, fatal error and reset, a reset from the INTR_RESET
+ * callback itself).
  */
 
+#include <dlfcn.h>
 #include <errno.h>
 #include <pthread.h>
 #include <setjmp.h>
@@ -19,26 +22,12 @@
 
 #include <cmocka.h>
 
+#include <rte_alarm.h>
 #include <rte_ethdev.h>
 #include <rte_mbuf.h>
 
 #include "qlxge_contract.h"
 #include "pmd_test.h"
-
-static int
-setup_suite(void **state)
-{
-	(void)state;
-	return pmd_test_init();
-}
-
-static int
-teardown_suite(void **state)
-{
-	(void)state;
-	pmd_test_fini();
-	return 0;
-}
 
 /* Negative cases first: every bad devarg fails the probe, creates no port and no adapter. */
 static void
@@ -681,6 +670,256 @@ test_ethdev_isp8012(void **state)
 	assert_null(qlxge_sim_adapter_find("q12"));
 }
 
+/* ---- dev_reset from the INTR_RESET callback ---------------------------------------------- */
+
+/*
+ * The alarms the driver sets are seen through this definition of rte_eal_alarm_set (the
+ * executable's comes first for the PMD's calls), which records what was set while recording is
+ * on and then sets it for real. The recorded (callback, argument) pairs are cancelled at the
+ * end: a pair cancelled twice is a duplicated alarm chain.
+ */
+#define ALARMS_MAX	8
+
+static struct {
+	pthread_mutex_t lock;
+	bool on;
+	unsigned int n;
+	rte_eal_alarm_callback cb[ALARMS_MAX];
+	void *arg[ALARMS_MAX];
+} alarms_seen = { .lock = PTHREAD_MUTEX_INITIALIZER };
+
+int
+rte_eal_alarm_set(uint64_t us, rte_eal_alarm_callback cb, void *arg)
+{
+	static int (*real)(uint64_t, rte_eal_alarm_callback, void *);
+	unsigned int i;
+
+	if (real == NULL)
+		*(void **)&real = dlsym(RTLD_NEXT, "rte_eal_alarm_set");
+	pthread_mutex_lock(&alarms_seen.lock);
+	if (alarms_seen.on) {
+		for (i = 0; i < alarms_seen.n; i++)
+			if (alarms_seen.cb[i] == cb && alarms_seen.arg[i] == arg)
+				break;
+		if (i == alarms_seen.n && i < ALARMS_MAX) {
+			alarms_seen.cb[i] = cb;
+			alarms_seen.arg[i] = arg;
+			alarms_seen.n++;
+		}
+	}
+	pthread_mutex_unlock(&alarms_seen.lock);
+	return real(us, cb, arg);
+}
+
+struct reset_in_cb {
+	unsigned int events;
+	unsigned int done;
+	int ret;
+};
+
+static int
+reset_in_cb(uint16_t port, enum rte_eth_event_type type, void *arg, void *ret_param)
+{
+	struct reset_in_cb *r = arg;
+
+	(void)type;
+	(void)ret_param;
+	if (__atomic_fetch_add(&r->events, 1, __ATOMIC_ACQ_REL) == 0) {
+		r->ret = rte_eth_dev_reset(port);
+		__atomic_store_n(&r->done, 1, __ATOMIC_RELEASE);
+	}
+	return 0;
+}
+
+/*
+ * The application resets the port inside the INTR_RESET callback (on the interrupt thread,
+ * from the service alarm when polled, from the interrupt handler otherwise): the reset neither
+ * hangs nor leaves two service alarm chains, and the port works afterwards.
+ */
+static void
+check_reset_in_callback(const char *adapter, const char *args)
+{
+	struct reset_in_cb r = { 0 };
+	struct qlxge_sim_adapter *ad;
+	unsigned int i;
+	char name[64];
+	uint16_t port;
+	int n;
+
+	snprintf(name, sizeof(name), "net_qlxge_sim_%s", adapter);
+	assert_int_equal(pmd_probe(name, args, &port), 0);
+	ad = qlxge_sim_adapter_find(adapter);
+	assert_non_null(ad);
+	assert_int_equal(pmd_configure(port, 1, 1, NULL), 0);
+	assert_int_equal(rte_eth_dev_callback_register(port, RTE_ETH_EVENT_INTR_RESET,
+						       reset_in_cb, &r), 0);
+	assert_int_equal(rte_eth_dev_start(port), 0);
+	pthread_mutex_lock(&alarms_seen.lock);
+	alarms_seen.n = 0;
+	alarms_seen.on = true;
+	pthread_mutex_unlock(&alarms_seen.lock);
+	assert_int_equal(qlxge_sim_fault_set(qlxge_sim_func(ad, 0), QLXGE_SIM_FAULT_FATAL,
+					     QLXGE_ERR_STS_NOF), 0);
+	assert_true(pmd_wait_count(&r.done, 1));
+	assert_int_equal(r.ret, 0);
+	pthread_mutex_lock(&alarms_seen.lock);
+	alarms_seen.on = false;
+	pthread_mutex_unlock(&alarms_seen.lock);
+	/*
+	 * The reset armed the service alarm: recorded, and pending once (cancel waits for one
+	 * still running, and takes what it re-armed).
+	 */
+	assert_true(alarms_seen.n > 0);
+	for (i = 0; i < alarms_seen.n; i++) {
+		n = rte_eal_alarm_cancel(alarms_seen.cb[i], alarms_seen.arg[i]);
+		assert_true(n <= 1);
+	}
+	/* a reset arms it again; the port comes back */
+	assert_int_equal(rte_eth_dev_reset(port), 0);
+	assert_int_equal(pmd_configure(port, 1, 1, NULL), 0);
+	assert_int_equal(rte_eth_dev_start(port), 0);
+	assert_true(pmd_wait_link(port, true));
+	assert_int_equal(rte_eth_dev_callback_unregister(port, RTE_ETH_EVENT_INTR_RESET,
+							 reset_in_cb, &r), 0);
+	assert_int_equal(rte_eth_dev_stop(port), 0);
+	qlxge_sim_adapter_put(ad);
+	assert_int_equal(pmd_remove(name), 0);
+}
+
+static void
+test_fault_reset_in_callback_polled(void **state)
+{
+	(void)state;
+	check_reset_in_callback("lcrstp", "adapter=lcrstp,irq=0");
+}
+
+static void
+test_fault_reset_in_callback_irq(void **state)
+{
+	(void)state;
+	check_reset_in_callback("lcrsti", "adapter=lcrsti");
+}
+
+/* ---- more of the lifecycle --------------------------------------------------------------- */
+
+/*
+ * Devargs are strict: a key given twice, a number with a blank or a sign, a default adapter name
+ * that would be truncated (the way out, adapter=, is named) are refused; wire=peer does not
+ * re-cable a function given a wire of its own, and takes one cabled by default.
+ */
+static void
+test_vdev_devargs_strict_names_and_peers(void **state)
+{
+	static const char *const bad[] = {
+		"adapter=lcda,function=0,function=1",	/* duplicate key */
+		"adapter=lcda,function= 1",		/* leading blank */
+		"adapter=lcda,function=+1",		/* sign */
+		"adapter=lcda,fw_latency_us=-0",
+	};
+	const char *longname = "net_qlxge_sim_aaaaaaaaaaaaaaaaaaaaaaaaaaaa_0";
+	struct qlxge_sim_adapter *ad;
+	uint16_t port, p0, p1;
+	unsigned int i;
+	char *log;
+
+	(void)state;
+	for (i = 0; i < RTE_DIM(bad); i++) {
+		assert_int_not_equal(pmd_probe("net_qlxge_sim_lcda", bad[i], &port), 0);
+		assert_null(qlxge_sim_adapter_find("lcda"));
+	}
+	/* a default adapter name that would be truncated is refused, with the way out named */
+	pmd_log_begin();
+	assert_int_not_equal(pmd_probe(longname, "", &port), 0);
+	log = pmd_log_end();
+	assert_non_null(strstr(log, "adapter="));
+	free(log);
+	assert_int_equal(pmd_probe(longname, "adapter=lclong", &port), 0);
+	assert_int_equal(pmd_remove(longname), 0);
+
+	/* wire=peer does not re-cable a function that was given its own wire */
+	assert_int_equal(pmd_probe("net_qlxge_sim_lcw0", "adapter=lcw,function=0,wire=loop",
+				   &p0), 0);
+	pmd_log_begin();
+	assert_int_not_equal(pmd_probe("net_qlxge_sim_lcw1", "adapter=lcw,function=1,wire=peer,"
+				       "peer=net_qlxge_sim_lcw0", &p1), 0);
+	log = pmd_log_end();
+	assert_non_null(strstr(log, "peer"));
+	free(log);
+	/* a peer attached without wire= (default cabling) is taken */
+	assert_int_equal(pmd_probe("net_qlxge_sim_lcx0", "adapter=lcx,function=0", &p0), 0);
+	assert_int_equal(pmd_probe("net_qlxge_sim_lcx1", "adapter=lcx,function=1,wire=peer,"
+				   "peer=net_qlxge_sim_lcx0", &p1), 0);
+	assert_int_equal(pmd_remove("net_qlxge_sim_lcx1"), 0);
+	assert_int_equal(pmd_remove("net_qlxge_sim_lcx0"), 0);
+	assert_int_equal(pmd_remove("net_qlxge_sim_lcw0"), 0);
+	ad = qlxge_sim_adapter_find("lcw");
+	assert_null(ad);
+}
+
+/* The LED a port made blink is back to what probe found once the port is closed. */
+static void
+test_ethdev_close_restores_led(void **state)
+{
+	struct qlxge_sim_port_state st;
+	struct pmd_pair p;
+	uint32_t saved;
+
+	(void)state;
+	assert_int_equal(pmd_pair_open(&p, "lcled", false), 0);
+	assert_int_equal(qlxge_sim_port_state_get(p.fn[0], &st), 0);
+	saved = st.led_config;
+	assert_int_equal(rte_eth_led_on(p.port[0]), 0);
+	assert_int_equal(qlxge_sim_port_state_get(p.fn[0], &st), 0);
+	assert_int_not_equal(st.led_config, saved);
+	assert_int_equal(rte_eth_dev_close(p.port[0]), 0);
+	assert_int_equal(qlxge_sim_port_state_get(p.fn[0], &st), 0);
+	assert_int_equal(st.led_config, saved);
+	pmd_pair_close(&p);
+}
+
+/* No leaks across reconfigurations with other queue counts, nor across reset cycles. */
+static void
+test_ethdev_reconfigure_reset_no_leak(void **state)
+{
+	static const uint16_t counts[] = { 4, 2, 8, 1, 3 };
+	struct rte_eth_conf conf = { 0 };
+	unsigned int i, mz, mz_cfg;
+	struct pmd_pair p;
+	size_t heap;
+
+	(void)state;
+	conf.rxmode.mq_mode = RTE_ETH_MQ_RX_RSS;
+	conf.rx_adv_conf.rss_conf.rss_hf = RTE_ETH_RSS_IPV4;
+	assert_int_equal(pmd_pair_open(&p, "lcleak", false), 0);
+	mz = pmd_memzone_count();
+	for (i = 0; i < RTE_DIM(counts); i++) {
+		uint16_t nrx = counts[i], ntx = counts[(i + 1) % RTE_DIM(counts)];
+
+		assert_int_equal(pmd_configure(p.port[0], nrx, ntx, &conf), 0);
+		assert_int_equal(rte_eth_dev_start(p.port[0]), 0);
+		assert_int_equal(rte_eth_dev_stop(p.port[0]), 0);
+		assert_int_equal(rte_mempool_in_use_count(pmd_pool()), 0);
+		/* one memzone per queue of the current configuration, none of an older one */
+		assert_int_equal(pmd_memzone_count(), mz + nrx + ntx);
+	}
+	/* reset cycles (each brings the function up again) leak neither memory nor buffers */
+	assert_int_equal(pmd_configure(p.port[0], 2, 2, &conf), 0);
+	mz_cfg = pmd_memzone_count();
+	heap = pmd_heap_used();
+	for (i = 0; i < 5; i++) {
+		assert_int_equal(rte_eth_dev_reset(p.port[0]), 0);
+		assert_int_equal(pmd_configure(p.port[0], 2, 2, &conf), 0);
+		assert_int_equal(rte_eth_dev_start(p.port[0]), 0);
+		pmd_drain(p.port[0], 0);
+		assert_int_equal(rte_eth_dev_stop(p.port[0]), 0);
+	}
+	assert_int_equal(pmd_memzone_count(), mz_cfg);
+	assert_int_equal(pmd_heap_used(), heap);
+	assert_int_equal(rte_mempool_in_use_count(pmd_pool()), 0);
+	assert_int_equal(rte_eth_dev_close(p.port[0]), 0);
+	pmd_pair_close(&p);
+}
+
 int
 main(void)
 {
@@ -699,7 +938,13 @@ main(void)
 		cmocka_unit_test(test_stats_traffic),
 		cmocka_unit_test(test_filter_traffic),
 		cmocka_unit_test(test_ethdev_isp8012),
+		cmocka_unit_test(test_vdev_devargs_strict_names_and_peers),
+		cmocka_unit_test(test_fault_reset_in_callback_polled),
+		cmocka_unit_test(test_fault_reset_in_callback_irq),
+		cmocka_unit_test(test_ethdev_close_restores_led),
+		cmocka_unit_test(test_ethdev_reconfigure_reset_no_leak),
 	};
 
-	return cmocka_run_group_tests_name("pmd_lifecycle", tests, setup_suite, teardown_suite);
+	return cmocka_run_group_tests_name("pmd_lifecycle", tests, pmd_setup_suite,
+					   pmd_teardown_suite);
 }

@@ -7,8 +7,9 @@
  * the port are not on the wire and frames arriving at it are not received (the model's MAC
  * counters say where they went); the peer keeps its link (the PHY's link does not move). Up:
  * link, event and traffic are back. Then repeated flaps, the op on a stopped port (applied at
- * start), stop/start bringing the port up, both ports from two threads, and a failure (XGMAC
- * semaphore held) reported without a state change.
+ * start), stop/start bringing the port up, both ports from two threads, a failure (XGMAC
+ * semaphore held) reported without a state change, and no LSC event for an application that did
+ * not ask for them.
  *
  * Nothing waits on time: "not received" is checked once the model's drop counter shows that
  * every frame sent has been dealt with, so no frame can still be on its way.
@@ -59,21 +60,6 @@ lsc_cb(uint16_t port, enum rte_eth_event_type type, void *arg, void *ret_param)
 	(void)ret_param;
 	rte_eth_link_get_nowait(port, &link);
 	__atomic_fetch_add(link.link_status ? &ev->up : &ev->down, 1, __ATOMIC_RELEASE);
-	return 0;
-}
-
-static int
-setup_suite(void **state)
-{
-	(void)state;
-	return pmd_test_init();
-}
-
-static int
-teardown_suite(void **state)
-{
-	(void)state;
-	pmd_test_fini();
 	return 0;
 }
 
@@ -451,6 +437,64 @@ test_link_sem_timeout(void **state)
 	lk_close(&l);
 }
 
+struct lsc_count {
+	unsigned int n;
+};
+
+static int
+lsc_count_cb(uint16_t port, enum rte_eth_event_type type, void *arg, void *ret_param)
+{
+	(void)port;
+	(void)type;
+	(void)ret_param;
+	__atomic_fetch_add(&((struct lsc_count *)arg)->n, 1, __ATOMIC_RELEASE);
+	return 0;
+}
+
+/*
+ * LSC events only for an application that asked for them (intr_conf.lsc): the service sees the
+ * link go down and up, and raises nothing. Every RX error code has its xstat.
+ */
+static void
+test_link_lsc_only_when_configured(void **state)
+{
+	struct rte_eth_conf conf = { 0 };
+	struct lsc_count ev = { 0 };
+	struct qlxge_sim_counters c0, c;
+	struct pmd_pair p;
+	uint64_t id;
+	unsigned int i;
+
+	(void)state;
+	assert_int_equal(pmd_pair_open(&p, "lklsc", false), 0);
+	assert_int_equal(pmd_configure(p.port[0], 1, 1, &conf), 0);	/* intr_conf.lsc = 0 */
+	assert_int_equal(rte_eth_dev_callback_register(p.port[0], RTE_ETH_EVENT_INTR_LSC,
+						       lsc_count_cb, &ev), 0);
+	assert_int_equal(rte_eth_dev_start(p.port[0]), 0);
+	assert_true(pmd_wait_link(p.port[0], true));
+	assert_int_equal(qlxge_sim_counters_get(p.fn[0], &c0), 0);
+	assert_int_equal(qlxge_sim_fault_set(p.fn[0], QLXGE_SIM_FAULT_LINK_DOWN, 1), 0);
+	assert_true(pmd_wait_link(p.port[0], false));
+	/* the service has seen the change (the link AEN was taken) and still raised nothing */
+	for (i = 0; i < 1000; i++) {
+		assert_int_equal(qlxge_sim_counters_get(p.fn[0], &c), 0);
+		if (c.aens > c0.aens)
+			break;
+		usleep(1000);
+	}
+	usleep(200000);
+	assert_int_equal(__atomic_load_n(&ev.n, __ATOMIC_ACQUIRE), 0);
+	assert_int_equal(qlxge_sim_fault_set(p.fn[0], QLXGE_SIM_FAULT_LINK_DOWN, 0), 0);
+	assert_true(pmd_wait_link(p.port[0], true));
+	/* RX error code 3 (not named in §7.7) is counted where it can be seen */
+	assert_int_equal(rte_eth_xstats_get_id_by_name(p.port[0], "rx_q0_other_errors", &id), 0);
+	assert_int_equal(rte_eth_dev_callback_unregister(p.port[0], RTE_ETH_EVENT_INTR_LSC,
+							 lsc_count_cb, &ev), 0);
+	assert_int_equal(rte_eth_dev_stop(p.port[0]), 0);
+	assert_int_equal(rte_eth_dev_close(p.port[0]), 0);
+	pmd_pair_close(&p);
+}
+
 int
 main(void)
 {
@@ -460,7 +504,8 @@ main(void)
 		cmocka_unit_test(test_link_down_before_start),
 		cmocka_unit_test(test_link_both_ports_concurrent),
 		cmocka_unit_test(test_link_sem_timeout),
+		cmocka_unit_test(test_link_lsc_only_when_configured),
 	};
 
-	return cmocka_run_group_tests_name("pmd_link", tests, setup_suite, teardown_suite);
+	return cmocka_run_group_tests_name("pmd_link", tests, pmd_setup_suite, pmd_teardown_suite);
 }

@@ -4,7 +4,9 @@
 /*
  * pmd suite, ethdev ops: each op through the public API, asserting its result and what the
  * model's hardware holds afterwards (CAM, multicast and VLAN tables, routing slots, RSS ICB,
- * port configuration, LED, registers), bad arguments first in each case.
+ * port configuration, LED, registers), bad arguments first in each case. Then the MTU of a
+ * started port, the VLAN table the two ports share, and writes the hardware refuses, which
+ * change nothing.
  */
 
 #include <errno.h>
@@ -26,6 +28,8 @@
 #define NB_RXQ	4
 #define NB_TXQ	2
 #define RT_NICQ	2	/* routing type "NIC queue mask" as qlxge_sim_route_get() takes it */
+#define RETA_SIZE	512	/* what the PMD reports (reta_size, hash_key_size) */
+#define KEY_SIZE	40
 
 static uint8_t test_key[40] = {
 	1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20,
@@ -44,21 +48,6 @@ test_conf(void)
 	conf.rx_adv_conf.rss_conf.rss_hf = RTE_ETH_RSS_IPV4 | RTE_ETH_RSS_NONFRAG_IPV4_TCP |
 					  RTE_ETH_RSS_IPV6 | RTE_ETH_RSS_NONFRAG_IPV6_TCP;
 	return conf;
-}
-
-static int
-setup_suite(void **state)
-{
-	(void)state;
-	return pmd_test_init();
-}
-
-static int
-teardown_suite(void **state)
-{
-	(void)state;
-	pmd_test_fini();
-	return 0;
 }
 
 /* Each case: both ports of a fresh adapter, port 0 configured with RSS and VLAN and started. */
@@ -650,6 +639,160 @@ test_ethdev_configure_errors(void **state)
 	assert_int_equal(rte_eth_dev_stop(p->port[0]), 0);
 }
 
+/* ---- cases on ports of their own --------------------------------------------------------- */
+
+/* A started port refuses a new MTU (-EBUSY); stopped, it takes it, and start scatters for it. */
+static void
+test_ethdev_mtu_on_started_port(void **state)
+{
+	struct rte_mempool *wp = pmd_watch_pool();
+	struct rte_eth_rxq_info qi;
+	struct pmd_pair p;
+	uint16_t mtu;
+	char *log;
+
+	(void)state;
+	assert_int_equal(pmd_pair_open(&p, "opsmtu", false), 0);
+	assert_int_equal(pmd_configure(p.port[0], 1, 1, NULL), 0);
+	assert_int_equal(rte_eth_dev_start(p.port[0]), 0);
+	assert_int_equal(rte_eth_dev_set_mtu(p.port[0], 9000), -EBUSY);
+	assert_int_equal(rte_eth_dev_get_mtu(p.port[0], &mtu), 0);
+	assert_int_equal(mtu, RTE_ETHER_MTU);
+	assert_int_equal(rte_eth_dev_set_mtu(p.port[0], RTE_ETHER_MTU), 0);
+	assert_int_equal(rte_eth_dev_stop(p.port[0]), 0);
+	/*
+	 * Stopped, it is taken, and the next start uses it: 9000 bytes do not fit the pool's
+	 * 2 KiB buffers, so scattered RX is switched on, and the log says so.
+	 */
+	assert_int_equal(rte_eth_dev_set_mtu(p.port[0], 9000), 0);
+	pmd_log_begin();
+	assert_int_equal(rte_eth_dev_start(p.port[0]), 0);
+	log = pmd_log_end();
+	assert_non_null(strstr(log, "scattered RX enabled"));
+	free(log);
+	assert_int_equal(rte_eth_rx_queue_info_get(p.port[0], 0, &qi), 0);
+	assert_int_equal(qi.scattered_rx, 1);
+	assert_true(pmd_wait_link(p.port[0], true));
+	assert_int_equal(pmd_loop_frames(p.port[0], wp, 3, 4000), 3);
+	assert_int_equal(rte_eth_dev_stop(p.port[0]), 0);
+	assert_int_equal(rte_eth_dev_close(p.port[0]), 0);
+	pmd_pair_close(&p);
+}
+
+static bool
+vlan_enabled(struct pmd_pair *p, uint16_t vid)
+{
+	uint32_t w = 0;
+
+	assert_int_equal(qlxge_sim_mac_table_get(p->ad, 2, vid, &w, 1), 0);
+	return (w & 1) != 0;
+}
+
+/* The VLAN table both ports share: an entry stays while a port uses it, at close too. */
+static void
+test_filter_vlan_shared_by_ports(void **state)
+{
+	struct rte_eth_conf conf = { 0 };
+	struct pmd_pair p;
+	unsigned int f;
+
+	(void)state;
+	conf.rxmode.offloads = RTE_ETH_RX_OFFLOAD_VLAN_FILTER;
+	assert_int_equal(pmd_pair_open(&p, "opsvlan", true), 0);
+	for (f = 0; f < 2; f++)
+		assert_int_equal(pmd_configure(p.port[f], 1, 1, &conf), 0);
+	/* one port turning a VLAN off leaves it on for the other */
+	assert_int_equal(rte_eth_dev_vlan_filter(p.port[0], 100, 1), 0);
+	assert_int_equal(rte_eth_dev_vlan_filter(p.port[1], 100, 1), 0);
+	assert_int_equal(rte_eth_dev_vlan_filter(p.port[0], 100, 0), 0);
+	assert_true(vlan_enabled(&p, 100));
+	assert_int_equal(rte_eth_dev_vlan_filter(p.port[1], 100, 0), 0);
+	assert_false(vlan_enabled(&p, 100));
+	/* closing a port keeps what the other uses and clears what only it used */
+	assert_int_equal(rte_eth_dev_vlan_filter(p.port[0], 200, 1), 0);
+	assert_int_equal(rte_eth_dev_vlan_filter(p.port[1], 200, 1), 0);
+	assert_int_equal(rte_eth_dev_vlan_filter(p.port[0], 300, 1), 0);
+	assert_int_equal(rte_eth_dev_close(p.port[0]), 0);
+	assert_true(vlan_enabled(&p, 200));
+	assert_false(vlan_enabled(&p, 300));
+	assert_int_equal(rte_eth_dev_close(p.port[1]), 0);
+	assert_false(vlan_enabled(&p, 200));
+	pmd_pair_close(&p);
+}
+
+/*
+ * A write the hardware refuses (semaphores held elsewhere) changes nothing: the multicast list,
+ * the RSS key and hash types and the redirection table keep their old values, in the port and
+ * in the device after a restart.
+ */
+static void
+test_ethdev_failed_write_keeps_state(void **state)
+{
+	struct rte_eth_conf conf = { 0 };
+	struct rte_eth_rss_reta_entry64 reta[RETA_SIZE / RTE_ETH_RETA_GROUP_SIZE];
+	struct rte_eth_rss_reta_entry64 back[RETA_SIZE / RTE_ETH_RETA_GROUP_SIZE];
+	struct rte_ether_addr mc[2] = {
+		{ .addr_bytes = { 0x01, 0x00, 0x5e, 0x00, 0x00, 0x01 } },
+		{ .addr_bytes = { 0x01, 0x00, 0x5e, 0x00, 0x00, 0x02 } },
+	};
+	uint8_t key[KEY_SIZE], got_key[KEY_SIZE];
+	struct rte_eth_rss_conf rc = { 0 }, gc = { 0 };
+	struct pmd_pair p;
+	uint32_t w[2];
+	unsigned int i;
+
+	(void)state;
+	conf.rxmode.mq_mode = RTE_ETH_MQ_RX_RSS;
+	conf.rx_adv_conf.rss_conf.rss_hf = RTE_ETH_RSS_IPV4;
+	assert_int_equal(pmd_pair_open(&p, "opsfail", false), 0);
+	assert_int_equal(pmd_configure(p.port[0], 4, 1, &conf), 0);
+	assert_int_equal(rte_eth_dev_start(p.port[0]), 0);
+	assert_int_equal(rte_eth_dev_set_mc_addr_list(p.port[0], &mc[0], 1), 0);
+
+	/* the MAC address and ICB semaphores held elsewhere: every write of these ops fails */
+	assert_int_equal(qlxge_sim_fault_set(p.fn[0], QLXGE_SIM_FAULT_SEM_HELD,
+					     (1u << (QLXGE_SEM_MAC_ADDR_SHIFT / 2)) |
+					     (1u << (QLXGE_SEM_ICB_SHIFT / 2))), 0);
+	assert_int_not_equal(rte_eth_dev_set_mc_addr_list(p.port[0], &mc[1], 1), 0);
+	memset(key, 0xa5, sizeof(key));
+	rc.rss_key = key;
+	rc.rss_key_len = sizeof(key);
+	rc.rss_hf = RTE_ETH_RSS_NONFRAG_IPV4_TCP;
+	assert_int_not_equal(rte_eth_dev_rss_hash_update(p.port[0], &rc), 0);
+	memset(reta, 0, sizeof(reta));
+	for (i = 0; i < RTE_DIM(reta); i++) {
+		reta[i].mask = UINT64_MAX;
+		memset(reta[i].reta, 0, sizeof(reta[i].reta));
+		reta[i].reta[0] = 3;
+	}
+	assert_int_not_equal(rte_eth_dev_rss_reta_update(p.port[0], reta, RETA_SIZE), 0);
+	assert_int_equal(qlxge_sim_fault_set(p.fn[0], QLXGE_SIM_FAULT_SEM_HELD, 0), 0);
+
+	/* the kept state is the old one */
+	gc.rss_key = got_key;
+	gc.rss_key_len = sizeof(got_key);
+	assert_int_equal(rte_eth_dev_rss_hash_conf_get(p.port[0], &gc), 0);
+	assert_int_equal(gc.rss_hf, RTE_ETH_RSS_IPV4);
+	assert_memory_not_equal(got_key, key, sizeof(key));
+	memset(back, 0, sizeof(back));
+	for (i = 0; i < RTE_DIM(back); i++)
+		back[i].mask = UINT64_MAX;
+	assert_int_equal(rte_eth_dev_rss_reta_query(p.port[0], back, RETA_SIZE), 0);
+	for (i = 0; i < RETA_SIZE; i++) {
+		const struct rte_eth_rss_reta_entry64 *g = &back[i / RTE_ETH_RETA_GROUP_SIZE];
+
+		assert_int_equal(g->reta[i % RTE_ETH_RETA_GROUP_SIZE], i % 4);
+	}
+	/* a restart programs the multicast list kept: the old one */
+	assert_int_equal(rte_eth_dev_stop(p.port[0]), 0);
+	assert_int_equal(rte_eth_dev_start(p.port[0]), 0);
+	assert_int_equal(qlxge_sim_mac_table_get(p.ad, 1, 0, w, 2), 0);
+	assert_int_equal(w[0] & 0xFFFF, 0x0001);
+	assert_int_equal(rte_eth_dev_stop(p.port[0]), 0);
+	assert_int_equal(rte_eth_dev_close(p.port[0]), 0);
+	pmd_pair_close(&p);
+}
+
 #define T(f) cmocka_unit_test_setup_teardown(f, setup_port, teardown_port)
 
 int
@@ -671,7 +814,10 @@ main(void)
 		T(test_stats_xstats_agree),
 		T(test_ethdev_get_reg),
 		T(test_queue_ops),
+		cmocka_unit_test(test_ethdev_mtu_on_started_port),
+		cmocka_unit_test(test_filter_vlan_shared_by_ports),
+		cmocka_unit_test(test_ethdev_failed_write_keeps_state),
 	};
 
-	return cmocka_run_group_tests_name("pmd_ops", tests, setup_suite, teardown_suite);
+	return cmocka_run_group_tests_name("pmd_ops", tests, pmd_setup_suite, pmd_teardown_suite);
 }

@@ -18,8 +18,8 @@
 #include <rte_cycles.h>
 
 #include "qlxge_regs.h"
-#include "qlxge_hw.h"
-#include "qlxge_log.h"
+#include "qlxge_base.h"
+#include "qlxge_osdep.h"
 
 #define QLXGE_MBOX_POLL_US	10u
 #define QLXGE_MBOX_HRI_WAIT_US	100000u	/* firmware taking a command posted before */
@@ -43,16 +43,30 @@ qlxge_mbox_cmd_name(uint32_t cmd)
 	}
 }
 
+/*
+ * The lock lives with the state in dev_private, shared memory: process-shared, so that a
+ * secondary process's commands and the primary's interrupt service exclude each other too.
+ */
 int
-qlxge_mbox_init(struct qlxge_hw *hw)
+qlxge_mbox_init(struct qlxge_hw_state *st)
 {
-	return -pthread_mutex_init(&hw->mbox_lock, NULL);
+	pthread_mutexattr_t attr;
+	int ret;
+
+	ret = pthread_mutexattr_init(&attr);
+	if (ret != 0)
+		return -ret;
+	ret = pthread_mutexattr_setpshared(&attr, PTHREAD_PROCESS_SHARED);
+	if (ret == 0)
+		ret = pthread_mutex_init(&st->mbox_lock, &attr);
+	pthread_mutexattr_destroy(&attr);
+	return -ret;
 }
 
 void
-qlxge_mbox_fini(struct qlxge_hw *hw)
+qlxge_mbox_fini(struct qlxge_hw_state *st)
 {
-	pthread_mutex_destroy(&hw->mbox_lock);
+	pthread_mutex_destroy(&st->mbox_lock);
 }
 
 /* §9.5: the one place firmware status becomes an errno. */
@@ -80,16 +94,16 @@ qlxge_mbox_read_out(struct qlxge_hw *hw, uint32_t *out, unsigned int n)
 	unsigned int i;
 	int ret;
 
-	ret = qlxge_hw_sem_lock(hw, QLXGE_SEM_PROC_REG, "PROC_REG");
+	ret = qlxge_sem_lock(hw, QLXGE_SEM_PROC_REG, "PROC_REG");
 	if (ret != 0)
 		return ret;
 	for (i = 0; i < n && ret == 0; i++)
-		ret = qlxge_hw_proc_read_locked(hw, QLXGE_MB_OUT(hw->port, i), &out[i]);
-	qlxge_hw_sem_unlock(hw, QLXGE_SEM_PROC_REG);
+		ret = qlxge_win_proc_read_locked(hw, QLXGE_MB_OUT(hw->st->port, i), &out[i]);
+	qlxge_sem_unlock(hw, QLXGE_SEM_PROC_REG);
 	return ret;
 }
 
-/* §9.6: record what an AEN means; the ethdev layer reports it later (outside the lock). */
+/* §9.6: record what an AEN means; the glue reports it later (outside the lock). */
 static void
 qlxge_mbox_aen(struct qlxge_hw *hw, uint32_t mb0)
 {
@@ -109,45 +123,47 @@ qlxge_mbox_aen(struct qlxge_hw *hw, uint32_t mb0)
 	}
 	if (n > 1 && qlxge_mbox_read_out(hw, out, n) != 0)
 		QLXGE_MBOX_LOG(WARNING, "port %u: AEN 0x%04x: mailboxes unreadable",
-			       hw->port_id, mb0);
+			       hw->st->port_id, mb0);
 
 	switch (mb0) {
 	case QLXGE_AEN_LINK_UP:
-		hw->link_status = out[1];
-		hw->events |= QLXGE_EV_LINK;
-		QLXGE_MBOX_LOG(INFO, "port %u: link up AEN, status 0x%08x", hw->port_id, out[1]);
+		hw->st->link_status = out[1];
+		hw->st->events |= QLXGE_EV_LINK;
+		QLXGE_MBOX_LOG(INFO, "port %u: link up AEN, status 0x%08x", hw->st->port_id,
+			       out[1]);
 		break;
 	case QLXGE_AEN_LINK_DOWN:
-		hw->events |= QLXGE_EV_LINK;
-		QLXGE_MBOX_LOG(INFO, "port %u: link down AEN", hw->port_id);
+		hw->st->events |= QLXGE_EV_LINK;
+		QLXGE_MBOX_LOG(INFO, "port %u: link down AEN", hw->st->port_id);
 		break;
 	case QLXGE_AEN_IDC_CMPLT:
-		hw->idc_done = true;
+		hw->st->idc_done = true;
 		break;
 	case QLXGE_AEN_IDC_REQ:
 		/* another function changes the port: acknowledge when it asks for it */
 		if ((out[1] & QLXGE_IDC_TIMEOUT_MASK) != 0) {
-			memcpy(hw->idc_req, &out[1], sizeof(hw->idc_req));
-			hw->events |= QLXGE_EV_IDC_ACK;
+			memcpy(hw->st->idc_req, &out[1], sizeof(hw->st->idc_req));
+			hw->st->events |= QLXGE_EV_IDC_ACK;
 		}
 		break;
 	case QLXGE_AEN_SYS_ERR:
 	case QLXGE_AEN_FW_INIT_FAIL:
-		QLXGE_MBOX_LOG(ERR, "port %u: firmware fatal AEN 0x%04x", hw->port_id, mb0);
-		hw->events |= QLXGE_EV_FATAL;
+		QLXGE_MBOX_LOG(ERR, "port %u: firmware fatal AEN 0x%04x", hw->st->port_id, mb0);
+		hw->st->events |= QLXGE_EV_FATAL;
 		break;
 	case QLXGE_AEN_FW_INIT_DONE:
-		hw->fw_version = out[1];
+		hw->st->fw_version = out[1];
 		break;
 	case QLXGE_AEN_IDC_EXT:
 	case QLXGE_AEN_DCBX_CHG:
 	case QLXGE_AEN_AEN_LOST:
 	case QLXGE_AEN_SFP_IN:
 	case QLXGE_AEN_SFP_OUT:
-		QLXGE_MBOX_LOG(INFO, "port %u: AEN 0x%04x mb1 0x%08x", hw->port_id, mb0, out[1]);
+		QLXGE_MBOX_LOG(INFO, "port %u: AEN 0x%04x mb1 0x%08x", hw->st->port_id, mb0,
+			       out[1]);
 		break;
 	default:
-		QLXGE_MBOX_LOG(WARNING, "port %u: unknown AEN 0x%04x", hw->port_id, mb0);
+		QLXGE_MBOX_LOG(WARNING, "port %u: unknown AEN 0x%04x", hw->st->port_id, mb0);
 		break;
 	}
 }
@@ -171,7 +187,7 @@ qlxge_mbox_take(struct qlxge_hw *hw, struct qlxge_mbox *mb)
 		ret = 0;
 	} else if (mb == NULL) {
 		QLXGE_MBOX_LOG(WARNING, "port %u: status 0x%04x with no command waiting",
-			       hw->port_id, mb0);
+			       hw->st->port_id, mb0);
 		ret = 0;
 	} else {
 		ret = mb->nout > 1 ? qlxge_mbox_read_out(hw, mb->out, mb->nout) : 0;
@@ -179,7 +195,7 @@ qlxge_mbox_take(struct qlxge_hw *hw, struct qlxge_mbox *mb)
 		if (ret == 0)
 			ret = 1;
 	}
-	qlxge_hw_wr32(hw, QLXGE_REG_CSR, QLXGE_CSR_CMD_CLR_R2PCI_INT);
+	qlxge_wr32(hw, QLXGE_REG_CSR, QLXGE_CSR_CMD_CLR_R2PCI_INT);
 	return ret;
 }
 
@@ -228,32 +244,32 @@ qlxge_mbox_cmd_locked(struct qlxge_hw *hw, struct qlxge_mbox *mb)
 	 */
 	qlxge_mbox_deadline_start(&d, QLXGE_MBOX_HRI_WAIT_US);
 	for (;;) {
-		csr = qlxge_hw_rd32(hw, QLXGE_REG_CSR);
+		csr = qlxge_rd32(hw, QLXGE_REG_CSR);
 		if ((csr & QLXGE_CSR_HRI) == 0)
 			break;
 		if (qlxge_mbox_deadline_over(&d, QLXGE_MBOX_HRI_WAIT_US)) {
 			QLXGE_MBOX_LOG(ERR, "port %u: %s (0x%04x): previous command not taken by "
-				       "the firmware within %u us (CSR=0x%08x)", hw->port_id,
+				       "the firmware within %u us (CSR=0x%08x)", hw->st->port_id,
 				       qlxge_mbox_cmd_name(mb->in[0]), mb->in[0],
 				       QLXGE_MBOX_HRI_WAIT_US, csr);
 			return -EBUSY;
 		}
 		qlxge_mbox_deadline_wait(&d, QLXGE_MBOX_POLL_US);
 	}
-	ret = qlxge_hw_sem_lock(hw, QLXGE_SEM_PROC_REG, "PROC_REG");
+	ret = qlxge_sem_lock(hw, QLXGE_SEM_PROC_REG, "PROC_REG");
 	if (ret != 0)
 		return ret;
 	for (i = 0; i < mb->nin && ret == 0; i++)
-		ret = qlxge_hw_proc_write_locked(hw, QLXGE_MB_IN(hw->port, i), mb->in[i]);
+		ret = qlxge_win_proc_write_locked(hw, QLXGE_MB_IN(hw->st->port, i), mb->in[i]);
 	if (ret == 0)
-		qlxge_hw_wr32(hw, QLXGE_REG_CSR, QLXGE_CSR_CMD_SET_H2R_INT);
-	qlxge_hw_sem_unlock(hw, QLXGE_SEM_PROC_REG);
+		qlxge_wr32(hw, QLXGE_REG_CSR, QLXGE_CSR_CMD_SET_H2R_INT);
+	qlxge_sem_unlock(hw, QLXGE_SEM_PROC_REG);
 	if (ret != 0)
 		return ret;
 
 	qlxge_mbox_deadline_start(&d, QLXGE_MBOX_TIMEOUT_US);
 	for (;;) {
-		sts = qlxge_hw_rd32(hw, QLXGE_REG_STS);
+		sts = qlxge_rd32(hw, QLXGE_REG_STS);
 		if ((sts & QLXGE_STS_PI) != 0) {
 			ret = qlxge_mbox_take(hw, mb);
 			if (ret < 0)
@@ -263,10 +279,10 @@ qlxge_mbox_cmd_locked(struct qlxge_hw *hw, struct qlxge_mbox *mb)
 		}
 		if (qlxge_mbox_deadline_over(&d, QLXGE_MBOX_TIMEOUT_US)) {
 			QLXGE_MBOX_LOG(ERR, "port %u: firmware did not answer %s (0x%04x) within "
-				       "%u us (STS=0x%08x CSR=0x%08x)", hw->port_id,
+				       "%u us (STS=0x%08x CSR=0x%08x)", hw->st->port_id,
 				       qlxge_mbox_cmd_name(mb->in[0]), mb->in[0],
 				       QLXGE_MBOX_TIMEOUT_US, sts,
-				       qlxge_hw_rd32(hw, QLXGE_REG_CSR));
+				       qlxge_rd32(hw, QLXGE_REG_CSR));
 			return -ETIMEDOUT;
 		}
 		if ((sts & QLXGE_STS_PI) == 0)
@@ -281,12 +297,12 @@ qlxge_mbox_cmd(struct qlxge_hw *hw, struct qlxge_mbox *mb)
 {
 	int ret;
 
-	pthread_mutex_lock(&hw->mbox_lock);
-	qlxge_hw_mwr_clear(hw, QLXGE_REG_INTR_MASK, QLXGE_INTR_MASK_PI);
+	pthread_mutex_lock(&hw->st->mbox_lock);
+	qlxge_mwr_clear(hw, QLXGE_REG_INTR_MASK, QLXGE_INTR_MASK_PI);
 	ret = qlxge_mbox_cmd_locked(hw, mb);
-	if (hw->irq)
-		qlxge_hw_mwr_set(hw, QLXGE_REG_INTR_MASK, QLXGE_INTR_MASK_PI);
-	pthread_mutex_unlock(&hw->mbox_lock);
+	if (hw->st->irq)
+		qlxge_mwr_set(hw, QLXGE_REG_INTR_MASK, QLXGE_INTR_MASK_PI);
+	pthread_mutex_unlock(&hw->st->mbox_lock);
 	return ret;
 }
 
@@ -300,7 +316,7 @@ qlxge_mbox_exec(struct qlxge_hw *hw, struct qlxge_mbox *mb, unsigned int nin, un
 	ret = qlxge_mbox_cmd(hw, mb);
 	if (ret != 0 && ret != -ETIMEDOUT && ret != -EBUSY)
 		QLXGE_MBOX_LOG(ERR, "port %u: %s (0x%04x) failed: status 0x%04x",
-			       hw->port_id, qlxge_mbox_cmd_name(mb->in[0]), mb->in[0],
+			       hw->st->port_id, qlxge_mbox_cmd_name(mb->in[0]), mb->in[0],
 			       mb->out[0]);
 	return ret;
 }
@@ -333,7 +349,7 @@ qlxge_mbox_fw_ready(struct qlxge_hw *hw)
 		waited += QLXGE_FW_RETRY_US;
 	}
 	QLXGE_INIT_LOG(ERR, "port %u: firmware not ready (GET_FW_STATE status 0x%04x mb1 "
-		       "0x%08x): %s", hw->port_id, mb.out[0], mb.out[1], strerror(-ret));
+		       "0x%08x): %s", hw->st->port_id, mb.out[0], mb.out[1], strerror(-ret));
 	return ret;
 }
 
@@ -346,7 +362,7 @@ qlxge_mbox_about_fw(struct qlxge_hw *hw)
 
 	ret = qlxge_mbox_exec(hw, &mb, QLXGE_MB_ABOUT_FW_IN, QLXGE_MB_ABOUT_FW_OUT);
 	if (ret == 0)
-		hw->fw_version = mb.out[1];
+		hw->st->fw_version = mb.out[1];
 	return ret;
 }
 
@@ -361,8 +377,8 @@ qlxge_mbox_get_port_cfg(struct qlxge_hw *hw, uint32_t *cfg, uint32_t *max_frame)
 		return ret;
 	*cfg = mb.out[1];
 	*max_frame = mb.out[2];
-	hw->link_config = mb.out[1];
-	hw->max_frame = mb.out[2];
+	hw->st->link_config = mb.out[1];
+	hw->st->max_frame = mb.out[2];
 	return 0;
 }
 
@@ -373,15 +389,15 @@ qlxge_mbox_wait_idc(struct qlxge_hw *hw)
 	struct qlxge_mbox_deadline d;
 	int ret = 0;
 
-	pthread_mutex_lock(&hw->mbox_lock);
-	qlxge_hw_mwr_clear(hw, QLXGE_REG_INTR_MASK, QLXGE_INTR_MASK_PI);
+	pthread_mutex_lock(&hw->st->mbox_lock);
+	qlxge_mwr_clear(hw, QLXGE_REG_INTR_MASK, QLXGE_INTR_MASK_PI);
 	qlxge_mbox_deadline_start(&d, QLXGE_IDC_WAIT_US);
-	while (!hw->idc_done) {
-		if ((qlxge_hw_rd32(hw, QLXGE_REG_STS) & QLXGE_STS_PI) != 0) {
+	while (!hw->st->idc_done) {
+		if ((qlxge_rd32(hw, QLXGE_REG_STS) & QLXGE_STS_PI) != 0) {
 			ret = qlxge_mbox_take(hw, NULL);
 			if (ret < 0)
 				break;
-			if (hw->idc_done)
+			if (hw->st->idc_done)
 				break;
 		}
 		if (qlxge_mbox_deadline_over(&d, QLXGE_IDC_WAIT_US)) {
@@ -390,9 +406,9 @@ qlxge_mbox_wait_idc(struct qlxge_hw *hw)
 		}
 		qlxge_mbox_deadline_wait(&d, QLXGE_MBOX_POLL_US * 10);
 	}
-	if (hw->irq)
-		qlxge_hw_mwr_set(hw, QLXGE_REG_INTR_MASK, QLXGE_INTR_MASK_PI);
-	pthread_mutex_unlock(&hw->mbox_lock);
+	if (hw->st->irq)
+		qlxge_mwr_set(hw, QLXGE_REG_INTR_MASK, QLXGE_INTR_MASK_PI);
+	pthread_mutex_unlock(&hw->st->mbox_lock);
 	return ret;
 }
 
@@ -407,7 +423,7 @@ qlxge_mbox_set_port_cfg(struct qlxge_hw *hw, uint32_t cfg, uint32_t max_frame)
 	struct qlxge_mbox mb = { .in = { QLXGE_MB_CMD_SET_PORT_CFG, cfg, max_frame } };
 	int ret;
 
-	hw->idc_done = false;
+	hw->st->idc_done = false;
 	ret = qlxge_mbox_exec(hw, &mb, QLXGE_MB_SET_PORT_CFG_IN, QLXGE_MB_SET_PORT_CFG_OUT);
 	if (ret != 0)
 		return ret;
@@ -415,17 +431,17 @@ qlxge_mbox_set_port_cfg(struct qlxge_hw *hw, uint32_t cfg, uint32_t max_frame)
 	if (ret == -ETIMEDOUT) {
 		if (mb.out[0] == QLXGE_MB_STS_INTRMDT) {
 			QLXGE_MBOX_LOG(ERR, "port %u: SET_PORT_CFG: no IDC completion (AEN 0x%04x) "
-				       "within %u us", hw->port_id, QLXGE_AEN_IDC_CMPLT,
+				       "within %u us", hw->st->port_id, QLXGE_AEN_IDC_CMPLT,
 				       QLXGE_IDC_WAIT_US);
 			return ret;
 		}
 		QLXGE_MBOX_LOG(WARNING, "port %u: SET_PORT_CFG: no IDC completion, continuing",
-			       hw->port_id);
+			       hw->st->port_id);
 		ret = 0;
 	}
 	if (ret == 0) {
-		hw->link_config = cfg;
-		hw->max_frame = max_frame;
+		hw->st->link_config = cfg;
+		hw->st->max_frame = max_frame;
 	}
 	return ret;
 }
@@ -453,7 +469,7 @@ qlxge_mbox_get_link_status(struct qlxge_hw *hw)
 
 	ret = qlxge_mbox_exec(hw, &mb, QLXGE_MB_GET_LINK_STS_IN, QLXGE_MB_GET_LINK_STS_OUT);
 	if (ret == 0)
-		hw->link_status = mb.out[1];
+		hw->st->link_status = mb.out[1];
 	return ret;
 }
 
@@ -506,7 +522,7 @@ qlxge_mbox_idc_ack(struct qlxge_hw *hw)
 {
 	struct qlxge_mbox mb = { .in = { QLXGE_MB_CMD_IDC_ACK } };
 
-	memcpy(&mb.in[1], hw->idc_req, sizeof(hw->idc_req));
+	memcpy(&mb.in[1], hw->st->idc_req, sizeof(hw->st->idc_req));
 	return qlxge_mbox_exec(hw, &mb, QLXGE_MB_IDC_ACK_IN, QLXGE_MB_IDC_ACK_OUT);
 }
 
@@ -524,21 +540,21 @@ qlxge_mbox_service(struct qlxge_hw *hw)
 	 * seconds. The command handles what the firmware posts meanwhile; anything else is
 	 * seen at the next period.
 	 */
-	if (pthread_mutex_trylock(&hw->mbox_lock) != 0)
+	if (pthread_mutex_trylock(&hw->st->mbox_lock) != 0)
 		return 0;
-	sts = qlxge_hw_rd32(hw, QLXGE_REG_STS);
+	sts = qlxge_rd32(hw, QLXGE_REG_STS);
 	if ((sts & QLXGE_STS_FE) != 0) {
 		QLXGE_DRV_LOG(ERR, "port %u: fatal error: STS=0x%08x ERR_STS=0x%08x",
-			      hw->port_id, sts, qlxge_hw_rd32(hw, QLXGE_REG_ERR_STS));
-		hw->events |= QLXGE_EV_FATAL;
+			      hw->st->port_id, sts, qlxge_rd32(hw, QLXGE_REG_ERR_STS));
+		hw->st->events |= QLXGE_EV_FATAL;
 	}
 	if ((sts & QLXGE_STS_PI) != 0)
 		(void)qlxge_mbox_take(hw, NULL);
-	events = hw->events;
-	hw->events = 0;
-	pthread_mutex_unlock(&hw->mbox_lock);
+	events = hw->st->events;
+	hw->st->events = 0;
+	pthread_mutex_unlock(&hw->st->mbox_lock);
 
 	if ((events & QLXGE_EV_IDC_ACK) != 0 && qlxge_mbox_idc_ack(hw) != 0)
-		QLXGE_MBOX_LOG(WARNING, "port %u: IDC_ACK failed", hw->port_id);
+		QLXGE_MBOX_LOG(WARNING, "port %u: IDC_ACK failed", hw->st->port_id);
 	return events;
 }

@@ -14,8 +14,8 @@
 #include <rte_ether.h>
 
 #include "qlxge_regs.h"
-#include "qlxge_hw.h"
-#include "qlxge_log.h"
+#include "qlxge_base.h"
+#include "qlxge_osdep.h"
 
 int
 qlxge_flash_get_mac(struct qlxge_hw *hw)
@@ -30,20 +30,20 @@ qlxge_flash_get_mac(struct qlxge_hw *hw)
 	uint32_t dword, size, i;
 	int ret;
 
-	if (hw->device_id == QLXGE_PCI_DEVICE_ID_8012) {
-		dword = QLXGE_FLASH_8012_DWORD(hw->port);
+	if (hw->st->device_id == QLXGE_PCI_DEVICE_ID_8012) {
+		dword = QLXGE_FLASH_8012_DWORD(hw->st->port);
 		size = QLXGE_FLASH_8012_SIZE;
 		sig = QLXGE_FLASH_8012_SIG;
 	} else {
-		dword = QLXGE_FLASH_8000_DWORD(hw->port);
+		dword = QLXGE_FLASH_8000_DWORD(hw->st->port);
 		size = QLXGE_FLASH_8000_SIZE;
 		sig = QLXGE_FLASH_8000_SIG;
 	}
 	memset(&blk, 0, sizeof(blk));
-	ret = qlxge_hw_flash_read(hw, dword, RTE_ALIGN_CEIL(size, 4) / 4, blk.dw);
+	ret = qlxge_win_flash_read(hw, dword, RTE_ALIGN_CEIL(size, 4) / 4, blk.dw);
 	if (ret != 0) {
 		QLXGE_INIT_LOG(ERR, "port %u: cannot read flash block at dword 0x%x: %d",
-			       hw->port_id, dword, ret);
+			       hw->st->port_id, dword, ret);
 		return ret;
 	}
 	/* the flash word is little-endian: bring the bytes into flash order on any host */
@@ -52,12 +52,12 @@ qlxge_flash_get_mac(struct qlxge_hw *hw)
 	if (memcmp(blk.p8000.id, sig, QLXGE_FLASH_SIG_LEN) != 0 ||
 	    qlxge_flash_sum16(&blk, size) != 0) {
 		QLXGE_INIT_LOG(ERR, "port %u: flash block at dword 0x%x invalid "
-			       "(id %02x%02x%02x%02x, sum 0x%04x)", hw->port_id, dword,
+			       "(id %02x%02x%02x%02x, sum 0x%04x)", hw->st->port_id, dword,
 			       blk.p8000.id[0], blk.p8000.id[1], blk.p8000.id[2], blk.p8000.id[3],
 			       qlxge_flash_sum16(&blk, size));
 		return -EINVAL;
 	}
-	if (hw->device_id == QLXGE_PCI_DEVICE_ID_8012)
+	if (hw->st->device_id == QLXGE_PCI_DEVICE_ID_8012)
 		mac = blk.p8012.mac_addr;
 	else if (blk.p8000.data_type1 == QLXGE_FLASH_DATA_TYPE_BOFM_MAC)
 		mac = blk.p8000.mac_addr1;
@@ -65,10 +65,10 @@ qlxge_flash_get_mac(struct qlxge_hw *hw)
 		mac = blk.p8000.mac_addr0;
 	if (!rte_is_valid_assigned_ether_addr((const struct rte_ether_addr *)mac)) {
 		QLXGE_INIT_LOG(ERR, "port %u: flash MAC " RTE_ETHER_ADDR_PRT_FMT " is not a valid "
-			       "unicast address", hw->port_id, mac[0], mac[1], mac[2], mac[3],
+			       "unicast address", hw->st->port_id, mac[0], mac[1], mac[2], mac[3],
 			       mac[4], mac[5]);
 		return -EINVAL;
 	}
-	memcpy(hw->mac, mac, sizeof(hw->mac));
+	memcpy(hw->st->mac, mac, sizeof(hw->st->mac));
 	return 0;
 }

@@ -1,10 +1,14 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* Copyright(c) 2026 The qlxge authors */
 
-/* Private structures of the qlxge PMD's ethdev layer: port, RX and TX queues. */
+/*
+ * Private structures of the qlxge PMD's ethdev glue: the port (its shared and its per-process
+ * part), RX and TX queues, and what the glue's files offer each other. The hardware is reached
+ * only through base/ (qlxge_base.h).
+ */
 
-#ifndef QLXGE_ETHDEV_H_
-#define QLXGE_ETHDEV_H_
+#ifndef QLXGE_PMD_H_
+#define QLXGE_PMD_H_
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -13,11 +17,11 @@
 #include <rte_ether.h>
 #include <rte_memzone.h>
 
-#include "qlxge_hw.h"
+#include "qlxge_base.h"
 #include "qlxge_iocb.h"
+#include "qlxge_probe.h"
 
-
-/* Limits the control path offers (fact sheet §13 bounds them; these are our choices). */
+/* Limits the control path offers (§13 bounds them; these are our choices). */
 #define QLXGE_MAX_RXQ		32	/* RX queue i = CQ i */
 #define QLXGE_MAX_TXQ		32	/* TX queue j = WQ j, its completions on CQ 32 + j */
 #define QLXGE_TX_CQ_BASE	QLXGE_MAX_RXQ
@@ -96,13 +100,9 @@ struct qlxge_rxq {
 	struct rte_mempool *mp;
 	const struct rte_memzone *mz;
 	struct rte_mbuf **sw_ring;	/* sbq entries first, then lbq entries */
-	uint8_t *cq_db;			/* CQ doorbell page */
+	uint8_t *cq_db;			/* CQ doorbell page (in the primary's mapping) */
 	uint8_t *cq_ring;
 	volatile uint32_t *prod_shadow;
-	uint64_t *sbq_ring;
-	uint64_t *lbq_ring;
-	void *icb;			/* struct qlxge_cq_icb */
-	rte_iova_t icb_iova;
 	struct qlxge_adapter *ad;	/* VLAN strip state, reset requests */
 	struct qlxge_bq sbq;
 	struct qlxge_bq lbq;
@@ -121,21 +121,18 @@ struct qlxge_rxq {
 	bool started;
 	struct qlxge_queue_stats stats;
 	struct qlxge_rxq_xstats xstats;
+	struct qlxge_cq_desc cq;	/* the queue as base/ programs it */
 };
 
 /* TX queue: one WQ and the CQ that receives its completions (§6.1, §6.2). */
 struct qlxge_txq {
 	const struct rte_memzone *mz;
-	uint8_t *wq_db;			/* WQ doorbell page */
-	uint8_t *cq_db;			/* completion CQ doorbell page */
+	uint8_t *wq_db;			/* WQ doorbell page (in the primary's mapping) */
+	uint8_t *cq_db;			/* completion CQ doorbell page (likewise) */
 	uint8_t *wq_ring;
 	uint8_t *cq_ring;
 	volatile uint32_t *cons_shadow;	/* WQ consumer index written by the device */
 	volatile uint32_t *prod_shadow;	/* completion CQ producer index */
-	void *wq_icb;			/* struct qlxge_wq_icb */
-	void *cq_icb;			/* struct qlxge_cq_icb */
-	rte_iova_t wq_icb_iova;
-	rte_iova_t cq_icb_iova;
 	struct rte_mbuf **sw_ring;	/* mbuf of each WQ slot in flight */
 	uint8_t *oal;			/* one outbound address list per WQ slot (§7.5) */
 	rte_iova_t oal_iova;
@@ -160,38 +157,24 @@ struct qlxge_txq {
 	bool started;
 	struct qlxge_queue_stats stats;
 	struct qlxge_txq_xstats xstats;
+	struct qlxge_wq_desc wq;	/* the queue as base/ programs it */
+	struct qlxge_cq_desc cq;	/* its completion queue */
 };
 
 /* Baseline of the hardware counters (stats_reset subtracts it). */
-struct qlxge_hw_counters {
-	uint64_t val[64];
+struct qlxge_stats_base {
+	uint64_t val[QLXGE_NB_COUNTERS];
 };
-
-/* How a probe hands a function to the common init (virtio: two probes, one init). */
-struct qlxge_init_params {
-	const struct qlxge_bus_ops *bus_ops;
-	void *bus_ctx;
-	void *db_base;
-	uint16_t device_id;
-	struct rte_intr_handle *intr_handle;	/* NULL: link by polling */
-	const struct rte_ether_addr *mac;	/* NULL: the flash MAC */
-	/* called by close, after the hardware is torn down, to release what the probe took */
-	void (*release)(struct rte_eth_dev *dev);
-	/*
-	 * Same string for both functions of one adapter (the PCI address of the device, the
-	 * model's adapter name): keys the state the ports share, such as the VLAN table users.
-	 */
-	const char *adapter_id;
-	/* acknowledge the interrupt source before servicing it; NULL: nothing to do */
-	void (*intr_ack)(struct rte_intr_handle *h);
-};
-
-#define QLXGE_ADAPTER_ID_LEN	64
 
 struct qlxge_shared;
 
+/*
+ * A port's shared part, dev_private (shared memory: the same for every process of the port). It
+ * holds no pointer into a process (struct qlxge_hw explains why); what is per process is in
+ * struct qlxge_proc.
+ */
 struct qlxge_adapter {
-	struct qlxge_hw hw;
+	struct qlxge_hw_state st;		/* the function, as base/ knows it */
 	const struct rte_memzone *rss_mz;	/* RSS ICB (1084 bytes) */
 	uint8_t rss_key[QLXGE_RSS_KEY_SIZE];
 	uint16_t reta[QLXGE_RETA_SIZE];
@@ -214,12 +197,33 @@ struct qlxge_adapter {
 	bool led_changed;	/* led_on in force: teardown restores the LED found at probe */
 	bool scatter_noted;	/* scattered RX turned on for the MTU has been logged */
 	struct rte_ether_addr perm_mac;
-	struct qlxge_hw_counters base;
+	struct qlxge_stats_base base;
 	struct qlxge_shared *shared;	/* state shared with the other port of the adapter */
 };
 
+/*
+ * A port's per-process part, dev->process_private: the handle on the hardware base/ functions
+ * take (this process's bus, pointing to the shared state) and the probe's callbacks (function
+ * pointers: another process would have them at other addresses).
+ */
+struct qlxge_proc {
+	struct qlxge_hw hw;
+	/* called by close, after the hardware is torn down, to release what the probe took */
+	void (*release)(struct rte_eth_dev *dev);
+	/* acknowledge the interrupt source before servicing it; NULL: nothing to do */
+	void (*intr_ack)(struct rte_intr_handle *h);
+};
+
 #define QLXGE_DEV_PRIVATE(dev) ((struct qlxge_adapter *)(dev)->data->dev_private)
-#define QLXGE_DEV_HW(dev) (&QLXGE_DEV_PRIVATE(dev)->hw)
+#define QLXGE_DEV_PROC(dev) ((struct qlxge_proc *)(dev)->process_private)
+#define QLXGE_DEV_HW(dev) (&QLXGE_DEV_PROC(dev)->hw)
+
+/* Set by the interrupt thread, read by the application's: accessed atomically. */
+static inline bool
+qlxge_dev_fatal(const struct qlxge_adapter *ad)
+{
+	return __atomic_load_n(&ad->fatal, __ATOMIC_ACQUIRE);
+}
 
 /* From a data-path lcore: the service alarm turns this into RTE_ETH_EVENT_INTR_RESET. */
 static inline void
@@ -228,30 +232,21 @@ qlxge_dev_request_reset(struct qlxge_adapter *ad)
 	__atomic_store_n(&ad->reset_req, true, __ATOMIC_RELEASE);
 }
 
-/* qlxge_ethdev.c */
-int qlxge_dev_init(struct rte_eth_dev *dev, const struct qlxge_init_params *params);
+/* qlxge_ethdev.c (and qlxge_dev_init, qlxge_dev_private_size: qlxge_probe.h) */
 int qlxge_dev_close(struct rte_eth_dev *dev);
 
-/* qlxge_icb.c: queue control blocks and doorbells */
-void qlxge_icb_rxq_fill(struct qlxge_rxq *rxq, rte_iova_t base, size_t sbq_off, size_t lbq_off,
-			size_t sbq_tbl_off, size_t lbq_tbl_off, size_t shadow_off);
-void qlxge_icb_txq_fill(struct qlxge_txq *txq, rte_iova_t base, size_t cq_off,
-			size_t cons_off, size_t prod_off);
-uint8_t *qlxge_icb_cq_db(struct qlxge_hw *hw, uint16_t cq_id);
-uint8_t *qlxge_icb_wq_db(struct qlxge_hw *hw, uint16_t wq_id);
-int qlxge_icb_rxq_start(struct qlxge_hw *hw, struct qlxge_rxq *rxq, uint32_t posted);
-void qlxge_icb_rxq_stop(struct qlxge_rxq *rxq);
-int qlxge_icb_txq_start(struct qlxge_hw *hw, struct qlxge_txq *txq);
-void qlxge_icb_txq_stop(struct qlxge_txq *txq);
-uint32_t qlxge_icb_bq_prod_align(uint32_t n);
-/* Registers of the doorbell pages the bursts write (§5), as offsets into a page. */
-enum qlxge_db_reg {
-	QLXGE_DBR_WQ_PROD,
-	QLXGE_DBR_CQ_CONS,
-	QLXGE_DBR_SBQ_PROD,
-	QLXGE_DBR_LBQ_PROD,
-};
-uint32_t qlxge_icb_db_off(enum qlxge_db_reg reg);
+/* qlxge_link.c */
+int qlxge_link_update(struct rte_eth_dev *dev, int wait_to_complete);
+int qlxge_link_set(struct rte_eth_dev *dev, bool up);
+int qlxge_link_mac_apply(struct rte_eth_dev *dev);
+int qlxge_link_mac_restore(struct rte_eth_dev *dev);
+
+/* qlxge_intr.c: the vector-0 service (interrupt, alarms) */
+int qlxge_intr_setup(struct rte_eth_dev *dev);
+void qlxge_intr_teardown(struct rte_eth_dev *dev);
+void qlxge_intr_suspend(struct rte_eth_dev *dev);
+void qlxge_intr_resume(struct rte_eth_dev *dev);
+void qlxge_intr_lsc_kick(struct rte_eth_dev *dev);
 
 /* qlxge_rx.c / qlxge_tx.c */
 int qlxge_rx_queue_setup(struct rte_eth_dev *dev, uint16_t qid, uint16_t nb_desc,
@@ -320,4 +315,4 @@ int qlxge_xstats_get_names(struct rte_eth_dev *dev, struct rte_eth_xstat_name *n
 			   unsigned int n);
 int qlxge_get_reg(struct rte_eth_dev *dev, struct rte_dev_reg_info *info);
 
-#endif /* QLXGE_ETHDEV_H_ */
+#endif /* QLXGE_PMD_H_ */

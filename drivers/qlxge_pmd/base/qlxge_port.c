@@ -1,0 +1,142 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* Copyright(c) 2026 The qlxge authors */
+
+/*
+ * The function's port: its physical link (STS.PLx, §2.8), the MAC transmitter and receiver
+ * enables behind the administrative link state (§11.2), and the port's bring-up, by the
+ * firmware on the ISP8000 (§9.7) or by the driver through the XGMAC window on the ISP8012 (§4.6).
+ */
+
+#include <errno.h>
+
+#include "qlxge_regs.h"
+#include "qlxge_base.h"
+#include "qlxge_osdep.h"
+
+/* §2.8: PL0/PL1 is the port's link state. */
+bool
+qlxge_port_link_up(const struct qlxge_hw *hw)
+{
+	return (qlxge_rd32(hw, QLXGE_REG_STS) & QLXGE_STS_PL(hw->st->port)) != 0;
+}
+
+/* One MAC enable (EN, bit 1 of TX_CFG or RX_CFG), other bits kept, then read back. */
+static int
+qlxge_port_mac_en_locked(const struct qlxge_hw *hw, uint32_t reg, uint32_t en, bool on,
+			 const char *name)
+{
+	uint32_t val, want;
+	int ret;
+
+	ret = qlxge_win_xgmac_read_locked(hw, reg, &val);
+	if (ret != 0)
+		goto err;
+	want = on ? val | en : val & ~en;
+	if (want == val)
+		return 0;
+	ret = qlxge_win_xgmac_write_locked(hw, reg, want);
+	if (ret == 0)
+		ret = qlxge_win_xgmac_read_locked(hw, reg, &val);
+	if (ret == 0 && (val & en) != (want & en))
+		ret = -EIO;	/* the MAC did not take the bit */
+	if (ret == 0)
+		return 0;
+err:
+	QLXGE_HW_LOG(ERR, "port %u: XGMAC %s (0x%03x) EN %s failed: %d", hw->st->port_id, name, reg,
+		     on ? "set" : "clear", ret);
+	return ret;
+}
+
+/*
+ * §11.2: the port's MAC transmitter and receiver enables, TX_CFG.EN and RX_CFG.EN, both set or
+ * both cleared, under the port's XGMAC semaphore (§11.1). The firmware (ISP8000) or the §4.6
+ * bring-up (ISP8012) sets them; clear means the MAC neither sends nor receives frames (an
+ * inference: the drivers only ever set EN to bring the MAC up, docs/hardware-notes.md). The
+ * physical link (STS.PLx) does not follow. TX_CFG first, then RX_CFG; a failure stops there,
+ * logged with the register's name, and the caller reports it (-ETIMEDOUT, -EIO).
+ */
+int
+qlxge_port_mac_enable(const struct qlxge_hw *hw, bool on)
+{
+	int ret;
+
+	ret = qlxge_win_xgmac_lock(hw);
+	if (ret != 0)
+		return ret;
+	ret = qlxge_port_mac_en_locked(hw, QLXGE_XGMAC_TX_CFG, QLXGE_XGMAC_TX_CFG_EN, on,
+				       "TX_CFG");
+	if (ret == 0)
+		ret = qlxge_port_mac_en_locked(hw, QLXGE_XGMAC_RX_CFG, QLXGE_XGMAC_RX_CFG_EN, on,
+					       "RX_CFG");
+	qlxge_win_xgmac_unlock(hw);
+	return ret;
+}
+
+/* §4.6 with the port's XGMAC semaphore held: MAC reset, jumbo and statistics, TX/RX enables. */
+static int
+qlxge_port8012_mac_init_locked(const struct qlxge_hw *hw)
+{
+	uint32_t val = 0;
+	int ret;
+
+	ret = qlxge_win_xgmac_read_locked(hw, QLXGE_XGMAC_GLOBAL_CFG, &val);
+	if (ret == 0)
+		ret = qlxge_win_xgmac_write_locked(hw, QLXGE_XGMAC_GLOBAL_CFG,
+						   val | QLXGE_XGMAC_GLOBAL_CFG_RESET);
+	if (ret == 0)
+		ret = qlxge_win_xgmac_write_locked(hw, QLXGE_XGMAC_GLOBAL_CFG,
+			(val & ~QLXGE_XGMAC_GLOBAL_CFG_RESET) | QLXGE_XGMAC_GLOBAL_CFG_JUMBO |
+			QLXGE_XGMAC_GLOBAL_CFG_TX_STAT_EN | QLXGE_XGMAC_GLOBAL_CFG_RX_STAT_EN);
+	if (ret == 0)
+		ret = qlxge_win_xgmac_read_locked(hw, QLXGE_XGMAC_TX_CFG, &val);
+	if (ret == 0)
+		ret = qlxge_win_xgmac_write_locked(hw, QLXGE_XGMAC_TX_CFG,
+			(val & ~QLXGE_XGMAC_TX_CFG_RESET) | QLXGE_XGMAC_TX_CFG_EN);
+	if (ret == 0)
+		ret = qlxge_win_xgmac_read_locked(hw, QLXGE_XGMAC_RX_CFG, &val);
+	if (ret == 0)
+		ret = qlxge_win_xgmac_write_locked(hw, QLXGE_XGMAC_RX_CFG,
+			(val & ~QLXGE_XGMAC_RX_CFG_RESET) | QLXGE_XGMAC_RX_CFG_EN);
+	if (ret == 0)
+		ret = qlxge_win_xgmac_write_locked(hw, QLXGE_XGMAC_MAC_TX_PARAMS,
+						   QLXGE_XGMAC_MAC_TX_PARAMS_8012);
+	if (ret == 0)
+		ret = qlxge_win_xgmac_write_locked(hw, QLXGE_XGMAC_MAC_RX_PARAMS,
+						   QLXGE_XGMAC_MAC_RX_PARAMS_8012);
+	if (ret == 0)
+		qlxge_mwr_set(hw, QLXGE_REG_STS, QLXGE_STS_PIN(hw->st->port));
+	return ret;
+}
+
+/*
+ * §4.6: the ISP8012 has no firmware port init; the first function to take the port's XGMAC
+ * semaphore programs the MAC (jumbo, 9600-byte frames) and marks the port initialized; the
+ * other one waits for that mark.
+ */
+static int
+qlxge_port8012_init(struct qlxge_hw *hw)
+{
+	int ret;
+
+	if (qlxge_sem_trylock(hw, QLXGE_SEM_XGMAC(hw->st->port))) {
+		ret = qlxge_port8012_mac_init_locked(hw);
+		qlxge_win_xgmac_unlock(hw);
+	} else {
+		ret = qlxge_wait_bit(hw, QLXGE_REG_STS, QLXGE_STS_PIN(hw->st->port), true, 0,
+				     QLXGE_RDY_TIMEOUT_US, "STS.PIx (port init by peer)");
+	}
+	if (ret == 0) {
+		hw->st->link_config = QLXGE_LINK_CFG_JUMBO;
+		hw->st->max_frame = QLXGE_MAX_FRAME_DEFAULT;
+	}
+	return ret;
+}
+
+/* Port bring-up: by the firmware on the ISP8000 (§9.7), by the driver on the ISP8012 (§4.6). */
+int
+qlxge_port_init(struct qlxge_hw *hw)
+{
+	if (hw->st->device_id == QLXGE_PCI_DEVICE_ID_8012)
+		return qlxge_port8012_init(hw);
+	return qlxge_mbox_port_init(hw);
+}
