@@ -11,7 +11,7 @@
  * on a stopped port only updates that state. Table placement (our choices, §12.1 gives none for
  * two functions): CAM entries func x 128 + MAC index; multicast entries port x 16 + i of the
  * shared 32; VLAN entries are one table shared by both ports.
- * Error routing, multicast mask and CAM-hit destination follow docs/hardware-notes.md #8-#10.
+ * Error routing, multicast mask and CAM-hit destination follow docs/hardware/choices.md #8-#10.
  */
 
 #include <errno.h>
@@ -192,7 +192,7 @@ qlxge_filter_cam_all(struct rte_eth_dev *dev)
 /*
  * Everything a started port filters with, §12.3 "slots programmed at bring-up": checksum-error
  * frames to the default queue (Linux slots 1/2: DPDK wants them delivered and flagged; slot 0
- * stays clear, docs/hardware-notes.md #10), broadcast, CAM hits (Linux: to the CAM's queue),
+ * stays clear, docs/hardware/choices.md #10), broadcast, CAM hits (Linux: to the CAM's queue),
  * multicast match, all-multicast and promiscuous as configured; RSS (slot 8) is qlxge_rss.c's.
  */
 int

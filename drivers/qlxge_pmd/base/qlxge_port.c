@@ -51,7 +51,7 @@ err:
  * §11.2: the port's MAC transmitter and receiver enables, TX_CFG.EN and RX_CFG.EN, both set or
  * both cleared, under the port's XGMAC semaphore (§11.1). The firmware (ISP8000) or the §4.6
  * bring-up (ISP8012) sets them; clear means the MAC neither sends nor receives frames (an
- * inference: the drivers only ever set EN to bring the MAC up, docs/hardware-notes.md). The
+ * inference: the drivers only ever set EN to bring the MAC up, docs/hardware/choices.md). The
  * physical link (STS.PLx) does not follow. TX_CFG first, then RX_CFG; a failure stops there,
  * logged with the register's name, and the caller reports it (-ETIMEDOUT, -EIO).
  */

@@ -15,7 +15,7 @@
 #include "qlxge_regs.h"
 #include "qlxge_base.h"
 
-/* §12.3 slots by purpose: slot, destination and match mask (docs/hardware-notes.md #8-#10). */
+/* §12.3 slots by purpose: slot, destination and match mask (docs/hardware/choices.md #8-#10). */
 static const struct {
 	unsigned int slot;
 	uint32_t dst;
