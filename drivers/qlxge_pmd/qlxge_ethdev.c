@@ -332,6 +332,7 @@ qlxge_dev_close(struct rte_eth_dev *dev)
 	qlxge_dev_hw_down(dev);
 	qlxge_shared_detach(dev);
 	qlxge_rss_free(dev);
+	qlxge_sem_fini(&ad->st);
 	qlxge_mbox_fini(&ad->st);
 	if (QLXGE_DEV_PROC(dev)->release != NULL)
 		QLXGE_DEV_PROC(dev)->release(dev);
@@ -580,9 +581,12 @@ qlxge_dev_init(struct rte_eth_dev *dev, const struct qlxge_init_params *params)
 	ret = qlxge_mbox_init(&ad->st);
 	if (ret != 0)
 		goto err_proc;
-	ret = qlxge_shared_attach(dev, params->adapter_id);
+	ret = qlxge_sem_init(&ad->st);
 	if (ret != 0)
 		goto err_mbox_fini;
+	ret = qlxge_shared_attach(dev, params->adapter_id);
+	if (ret != 0)
+		goto err_sem_fini;
 	dev->data->mac_addrs = rte_zmalloc("qlxge_mac", RTE_ETHER_ADDR_LEN * QLXGE_MAX_MAC_ADDRS,
 					   0);
 	if (dev->data->mac_addrs == NULL) {
@@ -632,6 +636,8 @@ err_mac:
 	dev->data->mac_addrs = NULL;
 err_shared:
 	qlxge_shared_detach(dev);
+err_sem_fini:
+	qlxge_sem_fini(&ad->st);
 err_mbox_fini:
 	qlxge_mbox_fini(&ad->st);
 err_proc:
