@@ -145,6 +145,93 @@ qlxge_vdev_detach(struct qlxge_vdev_entry *e)
 	free(e);
 }
 
+/* ---- the registry, for the binding's other files (qlxge_sim_vdev.h) ----------------------- */
+
+static void
+qlxge_vdev_view_fill(const struct qlxge_vdev_entry *e, struct qlxge_vdev_view *v)
+{
+	const struct qlxge_vdev_entry *p;
+
+	v->name = e->name;
+	v->port_id = e->port_id;
+	v->adapter = e->adapter;
+	v->fn = e->fn;
+	v->wire = e->wire;
+	v->peer_port = RTE_MAX_ETHPORTS;
+	if (e->wire == QLXGE_SIM_WIRE_PEER)
+		TAILQ_FOREACH(p, &qlxge_vdev_list, next)
+			if (p->fn == e->peer_fn)
+				v->peer_port = p->port_id;
+}
+
+/* @cb on the first entry @match accepts; @none when there is none. */
+static int
+qlxge_vdev_call(bool (*match)(const struct qlxge_vdev_entry *e, const void *key),
+		const void *key, qlxge_vdev_cb cb, void *arg, int none)
+{
+	struct qlxge_vdev_view v;
+	struct qlxge_vdev_entry *e;
+	int ret = none;
+
+	pthread_mutex_lock(&qlxge_vdev_lock);
+	TAILQ_FOREACH(e, &qlxge_vdev_list, next) {
+		/* a probe in progress has no port yet */
+		if (e->port_id == RTE_MAX_ETHPORTS || !match(e, key))
+			continue;
+		qlxge_vdev_view_fill(e, &v);
+		ret = cb(&v, arg);
+		break;
+	}
+	pthread_mutex_unlock(&qlxge_vdev_lock);
+	return ret;
+}
+
+static bool
+qlxge_vdev_match_port(const struct qlxge_vdev_entry *e, const void *key)
+{
+	return e->port_id == *(const uint16_t *)key;
+}
+
+static bool
+qlxge_vdev_match_name(const struct qlxge_vdev_entry *e, const void *key)
+{
+	return strcmp(e->name, key) == 0;
+}
+
+int
+qlxge_vdev_call_port(uint16_t port_id, qlxge_vdev_cb cb, void *arg)
+{
+	return qlxge_vdev_call(qlxge_vdev_match_port, &port_id, cb, arg, -ENOTSUP);
+}
+
+int
+qlxge_vdev_call_name(const char *name, qlxge_vdev_cb cb, void *arg)
+{
+	return qlxge_vdev_call(qlxge_vdev_match_name, name, cb, arg, -ENODEV);
+}
+
+int
+qlxge_vdev_foreach(qlxge_vdev_cb cb, void *arg)
+{
+	struct qlxge_vdev_view v;
+	struct qlxge_vdev_entry *e;
+	int ret = 0;
+
+	pthread_mutex_lock(&qlxge_vdev_lock);
+	TAILQ_FOREACH(e, &qlxge_vdev_list, next) {
+		if (e->port_id == RTE_MAX_ETHPORTS)
+			continue;
+		qlxge_vdev_view_fill(e, &v);
+		ret = cb(&v, arg);
+		if (ret != 0)
+			break;
+	}
+	pthread_mutex_unlock(&qlxge_vdev_lock);
+	return ret;
+}
+
+/* ---- probe and release ------------------------------------------------------------------- */
+
 /* Called by dev_close once the function is torn down. */
 static void
 qlxge_vdev_release(struct rte_eth_dev *dev)
@@ -211,6 +298,7 @@ qlxge_vdev_attach(const char *name, const struct qlxge_vdev_cfg *cfg,
 		goto err_put;
 	}
 	snprintf(e->name, sizeof(e->name), "%s", name);
+	e->port_id = RTE_MAX_ETHPORTS;	/* no port until the probe has one */
 	e->adapter = adapter;
 	e->fn = qlxge_sim_func(adapter, cfg->function);
 	e->intr = rte_intr_instance_alloc(RTE_INTR_INSTANCE_F_PRIVATE);
@@ -268,7 +356,9 @@ qlxge_vdev_probe(struct rte_vdev_device *vdev)
 		ret = -ENOMEM;
 		goto err_detach;
 	}
+	pthread_mutex_lock(&qlxge_vdev_lock);
 	e->port_id = dev->data->port_id;
+	pthread_mutex_unlock(&qlxge_vdev_lock);
 	params.bus.ctx = e->fn;
 	params.bus.db_base = qlxge_sim_doorbell_base(e->fn);
 	params.device_id = qlxge_sim_device_id(e->adapter);

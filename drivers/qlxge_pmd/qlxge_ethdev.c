@@ -543,6 +543,13 @@ qlxge_flow_ctrl_set(struct rte_eth_dev *dev, struct rte_eth_fc_conf *fc)
 
 /* ---- common init ------------------------------------------------------------------------- */
 
+/* Whether @dev is driven by this driver (the driver's API checks the ports it is given). */
+bool
+qlxge_dev_is_ours(const struct rte_eth_dev *dev)
+{
+	return dev->dev_ops == &qlxge_eth_dev_ops;
+}
+
 size_t
 qlxge_dev_private_size(void)
 {
