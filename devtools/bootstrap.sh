@@ -32,6 +32,7 @@ pkgs=(
 	dpkg-dev                            # dpkg-source, to unpack the DPDK source package
 	iproute2                            # TAP / network-namespace tests
 	valgrind                            # instruction counts for benchmarks
+	libsystemd-dev                      # static DPDK links: libpcap's dbus needs -lsystemd
 )
 missing=()
 for p in "${pkgs[@]}"; do
