@@ -33,6 +33,7 @@ pkgs=(
 	iproute2                            # TAP / network-namespace tests
 	valgrind                            # instruction counts for benchmarks
 	libsystemd-dev                      # static DPDK links: libpcap's dbus needs -lsystemd
+	tshark                              # reads the pcapng files dpdk-dumpcap writes (tests)
 )
 missing=()
 for p in "${pkgs[@]}"; do

@@ -8,7 +8,9 @@
  * function (wire=), starts the model's thread and the rte_delay_us hook (so the driver's waits
  * let the model progress), and hands the driver's common init (qlxge_probe.h) the model's
  * register callbacks, doorbell memory and vector-0 eventfd, as the PCI probe hands it BAR1,
- * BAR3 and the PCI interrupt. The driver never learns which of the two it drives.
+ * BAR3 and the PCI interrupt. The driver never learns which of the two it drives. In a
+ * secondary process the port is attached to the primary's, with registers reached through the
+ * primary (qlxge_sim_mp.c).
  *
  * Wiring default: when both functions of one adapter are attached without wire=, they are
  * cabled back to back (peer); a lone function loops its TX back to its RX.
@@ -29,6 +31,7 @@
 #include "qlxge_probe.h"
 #include "qlxge_log.h"
 #include "qlxge_sim_vdev.h"
+#include "qlxge_sim_mp.h"
 
 /* Functions attached by this process: name, model objects, what was set for them. */
 struct qlxge_vdev_entry {
@@ -327,6 +330,39 @@ err_put:
 	return ret;
 }
 
+/*
+ * A secondary process (dpdk-proc-info, dpdk-dumpcap): the port and the model are the primary's.
+ * The port is attached from the shared data and given a bus whose registers are reached
+ * through the primary (qlxge_sim_mp.c); the driver's common init takes it from there.
+ */
+static int
+qlxge_vdev_probe_secondary(struct rte_vdev_device *vdev)
+{
+	const char *name = rte_vdev_device_name(vdev);
+	struct qlxge_init_params params = { .release = qlxge_sim_mp_release };
+	struct rte_eth_dev *dev;
+	int ret;
+
+	dev = rte_eth_dev_attach_secondary(name);
+	if (dev == NULL) {
+		QLXGE_INIT_LOG(ERR, "%s: not a port of the primary process", name);
+		return -ENODEV;
+	}
+	dev->device = &vdev->device;
+	ret = qlxge_sim_mp_bus(name, dev->data->port_id, &params.bus);
+	if (ret == 0)
+		ret = qlxge_dev_init(dev, &params);
+	if (ret != 0) {
+		QLXGE_INIT_LOG(ERR, "%s: not attached in this secondary process: %s", name,
+			       strerror(-ret));
+		qlxge_sim_mp_release(dev);
+		rte_eth_dev_release_port(dev);
+		return ret;
+	}
+	rte_eth_dev_probing_finish(dev);
+	return 0;
+}
+
 static int
 qlxge_vdev_probe(struct rte_vdev_device *vdev)
 {
@@ -339,13 +375,13 @@ qlxge_vdev_probe(struct rte_vdev_device *vdev)
 	int ret;
 
 	RTE_BUILD_BUG_ON(QLXGE_ADAPTER_ID_LEN < sizeof("sim:") + QLXGE_SIM_NAME_MAX);
-	if (rte_eal_process_type() != RTE_PROC_PRIMARY) {
-		QLXGE_INIT_LOG(ERR, "%s: secondary processes are not supported", name);
-		return -ENOTSUP;
-	}
+	if (rte_eal_process_type() != RTE_PROC_PRIMARY)
+		return qlxge_vdev_probe_secondary(vdev);
 	ret = qlxge_vdev_parse(name, rte_vdev_device_args(vdev), &cfg);
 	if (ret != 0)
 		return ret;
+	/* the secondaries' register path; without it they only fail to attach */
+	qlxge_sim_mp_primary_init();
 	pthread_mutex_lock(&qlxge_vdev_lock);
 	ret = qlxge_vdev_attach(name, &cfg, &e);
 	pthread_mutex_unlock(&qlxge_vdev_lock);
@@ -393,8 +429,12 @@ qlxge_vdev_remove(struct rte_vdev_device *vdev)
 
 	if (dev == NULL)
 		return 0;	/* already closed */
-	/* unplugging a running port stops it first (ethdev refuses to close a started one) */
-	if (dev->data->dev_started && rte_eth_dev_stop(dev->data->port_id) != 0)
+	/*
+	 * unplugging a running port stops it first (ethdev refuses to close a started one); a
+	 * secondary only lets its own part go (EAL's cleanup unplugs at its exit)
+	 */
+	if (rte_eal_process_type() == RTE_PROC_PRIMARY && dev->data->dev_started &&
+	    rte_eth_dev_stop(dev->data->port_id) != 0)
 		QLXGE_INIT_LOG(WARNING, "%s: stop before removal failed", dev->data->name);
 	return rte_eth_dev_close(dev->data->port_id);
 }
