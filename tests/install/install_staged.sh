@@ -12,7 +12,7 @@
 #  - an application (tests/install/staged_app.c) built with nothing but pkg-config against the
 #    stage, shared and --static, run on two model ports;
 #  - dpdk-testpmd loading the staged plugin folder.
-# The build's own meson-logs/install-log.txt, which `ninja uninstall` reads, is kept as it was.
+# (tests/install/stage.sh keeps the build's own install log, which `ninja uninstall` reads.)
 # Usage: install_staged.sh <build root> <source root> <prefix> <libdir> <includedir>
 #                          <dpdk plugin folder> <version>
 set -euo pipefail
@@ -34,19 +34,9 @@ work=$build/tests/install/work
 L=$stage$libdir
 I=$stage$includedir
 P=$stage$pmddir
-rm -rf "$stage" "$work"
+rm -rf "$work"
 mkdir -p "$work"
-
-log=$build/meson-logs/install-log.txt
-if [ -f "$log" ]; then cp -p "$log" "$work/install-log.saved"; fi
-restore_log() {
-	if [ -f "$work/install-log.saved" ]; then cp -p "$work/install-log.saved" "$log";
-	else rm -f "$log"; fi
-}
-trap restore_log EXIT
-meson install -C "$build" --no-rebuild --destdir "$stage" >"$work/install.out" 2>&1 ||
-	{ cat "$work/install.out"; fail "meson install --destdir failed"; }
-restore_log
+"$src/tests/install/stage.sh" "$build" "$stage"
 ok "staged in $stage"
 
 # --- the plugins, where EAL looks for them, and the libraries they point to ---
