@@ -427,8 +427,9 @@ qlxge_vdev_remove(struct rte_vdev_device *vdev)
 {
 	struct rte_eth_dev *dev = rte_eth_dev_allocated(rte_vdev_device_name(vdev));
 
-	if (dev == NULL)
-		return 0;	/* already closed */
+	/* already closed (in a secondary, the port's name outlives its close) */
+	if (dev == NULL || dev->state == RTE_ETH_DEV_UNUSED)
+		return 0;
 	/*
 	 * unplugging a running port stops it first (ethdev refuses to close a started one); a
 	 * secondary only lets its own part go (EAL's cleanup unplugs at its exit)

@@ -7,7 +7,8 @@
 # processes attach to it:
 #  - dpdk-proc-info: the ports' statistics, extended statistics (the MAC counters are read from
 #    the device through the secondary's own bus: for the model, through the primary), firmware
-#    version, port information (a mailbox command) and a register dump;
+#    version, port information (a mailbox command), a register dump, the RSS table, and a
+#    statistics reset;
 #  - dpdk-dumpcap: a capture of port 0's traffic into a pcapng file, read back with capinfos
 #    and tshark; dumpcap turns promiscuous mode off when it is done, and the primary then
 #    reports it off.
@@ -144,7 +145,11 @@ for p in 0 1; do
 	[ "$(grep -cvx 'ffffffff' <<<"$words")" -gt 0 ] &&
 		[ "$(grep -cvx '00000000' <<<"$words")" -gt 8 ] || fail "port $p: register dump empty"
 done
-echo "ok: dpdk-proc-info --firmware-version, --show-port, --dump-regs"
+proc_info "$tmp/reta" --show-rss-reta
+# 512 entries per port (one queue: all 0)
+[ "$(grep -c '^RSS RETA configuration: hash index=[0-9]*, queue=0$' "$tmp/reta")" -eq 1024 ] ||
+	{ cat "$tmp/reta"; fail "--show-rss-reta"; }
+echo "ok: dpdk-proc-info --firmware-version, --show-port, --dump-regs, --show-rss-reta"
 
 # --- dpdk-dumpcap: capture port 0 into pcapng ---
 preload=$(ldd "$(command -v dpdk-testpmd)" | awk '$1 ~ /^librte_mempool_/ { print $3 }' |
@@ -170,6 +175,14 @@ done
 echo "ok: dpdk-dumpcap: $n frames of port 0, both ways, in pcapng;" \
 	"$(grep -o 'received/dropped.*' "$tmp/dumpcap")"
 
+# --stats-reset from the secondary: the primary's counters start again from 0
+before=$(nic_stat "$tmp/stats2" 0 RX-packets)
+proc_info "$tmp/reset" --stats-reset
+proc_info "$tmp/stats3" --stats
+after=$(nic_stat "$tmp/stats3" 0 RX-packets)
+[ "$after" -lt "$before" ] || fail "--stats-reset: RX-packets $before, then $after"
+echo "ok: dpdk-proc-info --stats-reset: RX-packets of port 0 from $before down to $after"
+
 # dumpcap turned promiscuous mode off at its exit, through its own process: the primary sees it
 printf 'show port info 0\n' >&3
 sleep 1
@@ -182,7 +195,7 @@ wait "$pid" || fail "testpmd exited with an error"
 pid=
 grep -q 'Bye' "$tmp/log" || fail "testpmd did not quit cleanly"
 for f in "$tmp/log" "$tmp"/stats* "$tmp/xstats" "$tmp/fw" "$tmp/port" "$tmp/regs.out" \
-	"$tmp/dumpcap"; do
+	"$tmp/reta" "$tmp/reset" "$tmp/dumpcap"; do
 	if grep -i 'qlxge' "$f" | grep -qiE 'error|fail|timed? ?out|not attached'; then
 		grep -i qlxge "$f"; fail "the PMD logged an error ($(basename "$f"))"
 	fi
