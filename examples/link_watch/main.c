@@ -358,6 +358,7 @@ main(int argc, char **argv)
 	}
 
 	while (!quit && (duration_s == 0 || now_s() < duration_s)) {
+		/* acquire: pairs with the RESET callback's release store */
 		RTE_ETH_FOREACH_DEV(port)
 			if (__atomic_exchange_n(&reset_pending[port], 0, __ATOMIC_ACQUIRE))
 				recover(port);
