@@ -30,8 +30,11 @@ pkgs=(
 	libpciaccess-dev libpcap-dev        # PCI access, pcap wires of the model
 	libcmocka-dev                       # unit tests
 	dpkg-dev                            # dpkg-source, to unpack the DPDK source package
+	make                                # examples/l2fwd_static's Makefile (pkg-config build)
 	iproute2                            # TAP / network-namespace tests
 	valgrind                            # instruction counts for benchmarks
+	libsystemd-dev                      # static DPDK links: libpcap's dbus needs -lsystemd
+	tshark                              # reads the pcapng files dpdk-dumpcap writes (tests)
 )
 missing=()
 for p in "${pkgs[@]}"; do

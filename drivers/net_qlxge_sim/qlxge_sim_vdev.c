@@ -8,7 +8,9 @@
  * function (wire=), starts the model's thread and the rte_delay_us hook (so the driver's waits
  * let the model progress), and hands the driver's common init (qlxge_probe.h) the model's
  * register callbacks, doorbell memory and vector-0 eventfd, as the PCI probe hands it BAR1,
- * BAR3 and the PCI interrupt. The driver never learns which of the two it drives.
+ * BAR3 and the PCI interrupt. The driver never learns which of the two it drives. In a
+ * secondary process the port is attached to the primary's, with registers reached through the
+ * primary (qlxge_sim_mp.c).
  *
  * Wiring default: when both functions of one adapter are attached without wire=, they are
  * cabled back to back (peer); a lone function loops its TX back to its RX.
@@ -29,6 +31,7 @@
 #include "qlxge_probe.h"
 #include "qlxge_log.h"
 #include "qlxge_sim_vdev.h"
+#include "qlxge_sim_mp.h"
 
 /* Functions attached by this process: name, model objects, what was set for them. */
 struct qlxge_vdev_entry {
@@ -145,6 +148,93 @@ qlxge_vdev_detach(struct qlxge_vdev_entry *e)
 	free(e);
 }
 
+/* ---- the registry, for the binding's other files (qlxge_sim_vdev.h) ----------------------- */
+
+static void
+qlxge_vdev_view_fill(const struct qlxge_vdev_entry *e, struct qlxge_vdev_view *v)
+{
+	const struct qlxge_vdev_entry *p;
+
+	v->name = e->name;
+	v->port_id = e->port_id;
+	v->adapter = e->adapter;
+	v->fn = e->fn;
+	v->wire = e->wire;
+	v->peer_port = RTE_MAX_ETHPORTS;
+	if (e->wire == QLXGE_SIM_WIRE_PEER)
+		TAILQ_FOREACH(p, &qlxge_vdev_list, next)
+			if (p->fn == e->peer_fn)
+				v->peer_port = p->port_id;
+}
+
+/* @cb on the first entry @match accepts; @none when there is none. */
+static int
+qlxge_vdev_call(bool (*match)(const struct qlxge_vdev_entry *e, const void *key),
+		const void *key, qlxge_vdev_cb cb, void *arg, int none)
+{
+	struct qlxge_vdev_view v;
+	struct qlxge_vdev_entry *e;
+	int ret = none;
+
+	pthread_mutex_lock(&qlxge_vdev_lock);
+	TAILQ_FOREACH(e, &qlxge_vdev_list, next) {
+		/* a probe in progress has no port yet */
+		if (e->port_id == RTE_MAX_ETHPORTS || !match(e, key))
+			continue;
+		qlxge_vdev_view_fill(e, &v);
+		ret = cb(&v, arg);
+		break;
+	}
+	pthread_mutex_unlock(&qlxge_vdev_lock);
+	return ret;
+}
+
+static bool
+qlxge_vdev_match_port(const struct qlxge_vdev_entry *e, const void *key)
+{
+	return e->port_id == *(const uint16_t *)key;
+}
+
+static bool
+qlxge_vdev_match_name(const struct qlxge_vdev_entry *e, const void *key)
+{
+	return strcmp(e->name, key) == 0;
+}
+
+int
+qlxge_vdev_call_port(uint16_t port_id, qlxge_vdev_cb cb, void *arg)
+{
+	return qlxge_vdev_call(qlxge_vdev_match_port, &port_id, cb, arg, -ENOTSUP);
+}
+
+int
+qlxge_vdev_call_name(const char *name, qlxge_vdev_cb cb, void *arg)
+{
+	return qlxge_vdev_call(qlxge_vdev_match_name, name, cb, arg, -ENODEV);
+}
+
+int
+qlxge_vdev_foreach(qlxge_vdev_cb cb, void *arg)
+{
+	struct qlxge_vdev_view v;
+	struct qlxge_vdev_entry *e;
+	int ret = 0;
+
+	pthread_mutex_lock(&qlxge_vdev_lock);
+	TAILQ_FOREACH(e, &qlxge_vdev_list, next) {
+		if (e->port_id == RTE_MAX_ETHPORTS)
+			continue;
+		qlxge_vdev_view_fill(e, &v);
+		ret = cb(&v, arg);
+		if (ret != 0)
+			break;
+	}
+	pthread_mutex_unlock(&qlxge_vdev_lock);
+	return ret;
+}
+
+/* ---- probe and release ------------------------------------------------------------------- */
+
 /* Called by dev_close once the function is torn down. */
 static void
 qlxge_vdev_release(struct rte_eth_dev *dev)
@@ -211,6 +301,7 @@ qlxge_vdev_attach(const char *name, const struct qlxge_vdev_cfg *cfg,
 		goto err_put;
 	}
 	snprintf(e->name, sizeof(e->name), "%s", name);
+	e->port_id = RTE_MAX_ETHPORTS;	/* no port until the probe has one */
 	e->adapter = adapter;
 	e->fn = qlxge_sim_func(adapter, cfg->function);
 	e->intr = rte_intr_instance_alloc(RTE_INTR_INSTANCE_F_PRIVATE);
@@ -239,6 +330,39 @@ err_put:
 	return ret;
 }
 
+/*
+ * A secondary process (dpdk-proc-info, dpdk-dumpcap): the port and the model are the primary's.
+ * The port is attached from the shared data and given a bus whose registers are reached
+ * through the primary (qlxge_sim_mp.c); the driver's common init takes it from there.
+ */
+static int
+qlxge_vdev_probe_secondary(struct rte_vdev_device *vdev)
+{
+	const char *name = rte_vdev_device_name(vdev);
+	struct qlxge_init_params params = { .release = qlxge_sim_mp_release };
+	struct rte_eth_dev *dev;
+	int ret;
+
+	dev = rte_eth_dev_attach_secondary(name);
+	if (dev == NULL) {
+		QLXGE_INIT_LOG(ERR, "%s: not a port of the primary process", name);
+		return -ENODEV;
+	}
+	dev->device = &vdev->device;
+	ret = qlxge_sim_mp_bus(name, dev->data->port_id, &params.bus);
+	if (ret == 0)
+		ret = qlxge_dev_init(dev, &params);
+	if (ret != 0) {
+		QLXGE_INIT_LOG(ERR, "%s: not attached in this secondary process: %s", name,
+			       strerror(-ret));
+		qlxge_sim_mp_release(dev);
+		rte_eth_dev_release_port(dev);
+		return ret;
+	}
+	rte_eth_dev_probing_finish(dev);
+	return 0;
+}
+
 static int
 qlxge_vdev_probe(struct rte_vdev_device *vdev)
 {
@@ -251,13 +375,13 @@ qlxge_vdev_probe(struct rte_vdev_device *vdev)
 	int ret;
 
 	RTE_BUILD_BUG_ON(QLXGE_ADAPTER_ID_LEN < sizeof("sim:") + QLXGE_SIM_NAME_MAX);
-	if (rte_eal_process_type() != RTE_PROC_PRIMARY) {
-		QLXGE_INIT_LOG(ERR, "%s: secondary processes are not supported", name);
-		return -ENOTSUP;
-	}
+	if (rte_eal_process_type() != RTE_PROC_PRIMARY)
+		return qlxge_vdev_probe_secondary(vdev);
 	ret = qlxge_vdev_parse(name, rte_vdev_device_args(vdev), &cfg);
 	if (ret != 0)
 		return ret;
+	/* the secondaries' register path; without it they only fail to attach */
+	qlxge_sim_mp_primary_init();
 	pthread_mutex_lock(&qlxge_vdev_lock);
 	ret = qlxge_vdev_attach(name, &cfg, &e);
 	pthread_mutex_unlock(&qlxge_vdev_lock);
@@ -268,7 +392,9 @@ qlxge_vdev_probe(struct rte_vdev_device *vdev)
 		ret = -ENOMEM;
 		goto err_detach;
 	}
+	pthread_mutex_lock(&qlxge_vdev_lock);
 	e->port_id = dev->data->port_id;
+	pthread_mutex_unlock(&qlxge_vdev_lock);
 	params.bus.ctx = e->fn;
 	params.bus.db_base = qlxge_sim_doorbell_base(e->fn);
 	params.device_id = qlxge_sim_device_id(e->adapter);
@@ -301,10 +427,15 @@ qlxge_vdev_remove(struct rte_vdev_device *vdev)
 {
 	struct rte_eth_dev *dev = rte_eth_dev_allocated(rte_vdev_device_name(vdev));
 
-	if (dev == NULL)
-		return 0;	/* already closed */
-	/* unplugging a running port stops it first (ethdev refuses to close a started one) */
-	if (dev->data->dev_started && rte_eth_dev_stop(dev->data->port_id) != 0)
+	/* already closed (in a secondary, the port's name outlives its close) */
+	if (dev == NULL || dev->state == RTE_ETH_DEV_UNUSED)
+		return 0;
+	/*
+	 * unplugging a running port stops it first (ethdev refuses to close a started one); a
+	 * secondary only lets its own part go (EAL's cleanup unplugs at its exit)
+	 */
+	if (rte_eal_process_type() == RTE_PROC_PRIMARY && dev->data->dev_started &&
+	    rte_eth_dev_stop(dev->data->port_id) != 0)
 		QLXGE_INIT_LOG(WARNING, "%s: stop before removal failed", dev->data->name);
 	return rte_eth_dev_close(dev->data->port_id);
 }

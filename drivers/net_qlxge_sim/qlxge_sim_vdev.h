@@ -3,8 +3,11 @@
 
 /*
  * The net_qlxge_sim virtual device: one function of a software model of the 8100 (lib/qlxge_sim)
- * attached as an ethdev port of the qlxge driver. What the binding's two files share: the
- * parsed devargs (qlxge_sim_devargs.c) that the probe acts on (qlxge_sim_vdev.c).
+ * attached as an ethdev port of the qlxge driver. What the binding's files share: the parsed
+ * devargs (qlxge_sim_devargs.c) that the probe acts on (qlxge_sim_vdev.c), and the functions
+ * attached in this process, which the model-control API (rte_pmd_qlxge_sim.c), the telemetry
+ * (qlxge_sim_telemetry.c) and the secondary processes' register path (qlxge_sim_mp.c) reach
+ * by port or device name.
  */
 
 #ifndef QLXGE_SIM_VDEV_H
@@ -47,5 +50,26 @@ struct qlxge_vdev_cfg {
  * name. 0, or -EINVAL / -ENAMETOOLONG with the reason logged.
  */
 int qlxge_vdev_parse(const char *name, const char *args, struct qlxge_vdev_cfg *cfg);
+
+/* A function attached in this process, as the registry of qlxge_sim_vdev.c holds it. */
+struct qlxge_vdev_view {
+	const char *name;		/* the device name, e.g. net_qlxge_sim0 */
+	uint16_t port_id;
+	struct qlxge_sim_adapter *adapter;
+	struct qlxge_sim_func *fn;
+	enum qlxge_sim_wire_kind wire;	/* as cabled by its probe or its peer's */
+	uint16_t peer_port;		/* wire PEER: the port at the other end; else none */
+};
+
+/* With the registry locked: the function stays attached while @cb runs; @cb must not call
+ * back into the registry. Returns @cb's result. */
+typedef int (*qlxge_vdev_cb)(const struct qlxge_vdev_view *v, void *arg);
+
+/* @cb on the function attached as ethdev port @port_id; -ENOTSUP when none is. */
+int qlxge_vdev_call_port(uint16_t port_id, qlxge_vdev_cb cb, void *arg);
+/* @cb on the function attached as device @name; -ENODEV when none is. */
+int qlxge_vdev_call_name(const char *name, qlxge_vdev_cb cb, void *arg);
+/* @cb on each attached function in turn, until one returns non-zero (returned). */
+int qlxge_vdev_foreach(qlxge_vdev_cb cb, void *arg);
 
 #endif /* QLXGE_SIM_VDEV_H */

@@ -87,6 +87,36 @@ static const struct eth_dev_ops qlxge_eth_dev_ops = {
 	.get_reg = qlxge_get_reg,
 };
 
+/*
+ * The ops of a secondary process (dpdk-proc-info, dpdk-dumpcap beside the application): the
+ * primary owns the port, so a secondary looks and does not reconfigure: statistics (and their
+ * reset), information, link, registers; and the receive filter modes, which dpdk-dumpcap sets
+ * for its capture. Everything reaches the device through this process's own bus. No burst:
+ * the queues' doorbell addresses are the primary's (see qlxge_dev_init_secondary()).
+ */
+static const struct eth_dev_ops qlxge_eth_dev_sec_ops = {
+	.dev_close = qlxge_dev_close,
+	.link_update = qlxge_link_update,
+	.promiscuous_enable = qlxge_promiscuous_enable,
+	.promiscuous_disable = qlxge_promiscuous_disable,
+	.allmulticast_enable = qlxge_allmulticast_enable,
+	.allmulticast_disable = qlxge_allmulticast_disable,
+	.stats_get = qlxge_stats_get,
+	.stats_reset = qlxge_stats_reset,
+	.xstats_get = qlxge_xstats_get,
+	.xstats_reset = qlxge_stats_reset,
+	.xstats_get_names = qlxge_xstats_get_names,
+	.dev_infos_get = qlxge_dev_infos_get,
+	.rxq_info_get = qlxge_rxq_info_get,
+	.txq_info_get = qlxge_txq_info_get,
+	.fw_version_get = qlxge_fw_version_get,
+	.dev_supported_ptypes_get = qlxge_dev_supported_ptypes_get,
+	.flow_ctrl_get = qlxge_flow_ctrl_get,
+	.rss_hash_conf_get = qlxge_rss_hash_conf_get,
+	.reta_query = qlxge_reta_query,
+	.get_reg = qlxge_get_reg,
+};
+
 /* ---- bring-up and teardown of the function (§4) ----------------------------------------- */
 
 /* At probe and at reset: the function brought up by base/, then owned by this port. */
@@ -320,8 +350,16 @@ qlxge_dev_close(struct rte_eth_dev *dev)
 	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
 	uint16_t i;
 
-	if (rte_eal_process_type() != RTE_PROC_PRIMARY)
+	/* a secondary leaves the port to the primary: only its own part goes */
+	if (rte_eal_process_type() != RTE_PROC_PRIMARY) {
+		if (dev->process_private == NULL)
+			return 0;
+		if (QLXGE_DEV_PROC(dev)->release != NULL)
+			QLXGE_DEV_PROC(dev)->release(dev);
+		rte_free(dev->process_private);
+		dev->process_private = NULL;
 		return 0;
+	}
 	if (ad->started)
 		qlxge_dev_stop(dev);
 	for (i = 0; i < dev->data->nb_rx_queues; i++)
@@ -332,6 +370,7 @@ qlxge_dev_close(struct rte_eth_dev *dev)
 	qlxge_dev_hw_down(dev);
 	qlxge_shared_detach(dev);
 	qlxge_rss_free(dev);
+	qlxge_sem_fini(&ad->st);
 	qlxge_mbox_fini(&ad->st);
 	if (QLXGE_DEV_PROC(dev)->release != NULL)
 		QLXGE_DEV_PROC(dev)->release(dev);
@@ -542,10 +581,47 @@ qlxge_flow_ctrl_set(struct rte_eth_dev *dev, struct rte_eth_fc_conf *fc)
 
 /* ---- common init ------------------------------------------------------------------------- */
 
+/* Whether @dev is driven by this driver (the driver's API checks the ports it is given). */
+bool
+qlxge_dev_is_ours(const struct rte_eth_dev *dev)
+{
+	return dev->dev_ops == &qlxge_eth_dev_ops || dev->dev_ops == &qlxge_eth_dev_sec_ops;
+}
+
 size_t
 qlxge_dev_private_size(void)
 {
 	return sizeof(struct qlxge_adapter);
+}
+
+/*
+ * A secondary process attaches to a port the primary brought up: it builds its own part of the
+ * port (struct qlxge_proc: the probe's bus, valid in this process) on the shared state, and
+ * touches neither the device nor the shared state. Its bursts are dummies: the queues in shared
+ * memory hold the primary's doorbell addresses (the card's BAR3 is mapped at the same address
+ * in every process, but the model's doorbell memory is the primary's own), so the data path
+ * stays with the primary; capture (dpdk-dumpcap) works through the primary's callbacks.
+ */
+static int
+qlxge_dev_init_secondary(struct rte_eth_dev *dev, const struct qlxge_init_params *params)
+{
+	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
+	struct qlxge_proc *proc;
+
+	proc = rte_zmalloc_socket("qlxge_proc", sizeof(*proc), RTE_CACHE_LINE_SIZE,
+				  dev->device->numa_node);
+	if (proc == NULL)
+		return -ENOMEM;
+	proc->hw.bus = params->bus;
+	proc->hw.st = &ad->st;
+	proc->release = params->release;
+	dev->process_private = proc;
+	dev->dev_ops = &qlxge_eth_dev_sec_ops;
+	dev->rx_pkt_burst = rte_eth_pkt_burst_dummy;
+	dev->tx_pkt_burst = rte_eth_pkt_burst_dummy;
+	dev->tx_pkt_prepare = NULL;
+	QLXGE_INIT_LOG(INFO, "port %u: attached in a secondary process", dev->data->port_id);
+	return 0;
 }
 
 /*
@@ -561,6 +637,9 @@ qlxge_dev_init(struct rte_eth_dev *dev, const struct qlxge_init_params *params)
 	struct qlxge_proc *proc;
 	char fw[QLXGE_FW_VERSION_LEN];
 	int ret;
+
+	if (rte_eal_process_type() != RTE_PROC_PRIMARY)
+		return qlxge_dev_init_secondary(dev, params);
 
 	proc = rte_zmalloc_socket("qlxge_proc", sizeof(*proc), RTE_CACHE_LINE_SIZE,
 				  dev->device->numa_node);
@@ -580,9 +659,12 @@ qlxge_dev_init(struct rte_eth_dev *dev, const struct qlxge_init_params *params)
 	ret = qlxge_mbox_init(&ad->st);
 	if (ret != 0)
 		goto err_proc;
-	ret = qlxge_shared_attach(dev, params->adapter_id);
+	ret = qlxge_sem_init(&ad->st);
 	if (ret != 0)
 		goto err_mbox_fini;
+	ret = qlxge_shared_attach(dev, params->adapter_id);
+	if (ret != 0)
+		goto err_sem_fini;
 	dev->data->mac_addrs = rte_zmalloc("qlxge_mac", RTE_ETHER_ADDR_LEN * QLXGE_MAX_MAC_ADDRS,
 					   0);
 	if (dev->data->mac_addrs == NULL) {
@@ -632,6 +714,8 @@ err_mac:
 	dev->data->mac_addrs = NULL;
 err_shared:
 	qlxge_shared_detach(dev);
+err_sem_fini:
+	qlxge_sem_fini(&ad->st);
 err_mbox_fini:
 	qlxge_mbox_fini(&ad->st);
 err_proc:

@@ -5,7 +5,8 @@
  * PCI probe of the qlxge PMD: the 8100's NIC functions (§1) behind vfio-pci. DPDK's
  * PCI bus maps BAR1 (control registers) and BAR3 (doorbell pages); DMA memory comes from
  * memzones, so the IOMMU mapping is DPDK's; link and firmware events arrive on the PCI
- * interrupt handle (MSI-X vector 0). Then the common init, the same as the model's.
+ * interrupt handle (MSI-X vector 0). Then the common init, the same as the model's, also in a
+ * secondary process (rte_eth_dev_pci_generic_probe attaches it to the primary's port).
  */
 
 #include <errno.h>
@@ -34,14 +35,12 @@ qlxge_pci_dev_init(struct rte_eth_dev *dev)
 	snprintf(adapter_id, sizeof(adapter_id), "pci:" PCI_PRI_FMT, pci->addr.domain,
 		 pci->addr.bus, pci->addr.devid, 0);
 
-	if (rte_eal_process_type() != RTE_PROC_PRIMARY) {
-		QLXGE_INIT_LOG(ERR, "%s: secondary processes are not supported", pci->name);
-		return -ENOTSUP;
-	}
+	/* a secondary process maps the BARs as well (DPDK's PCI bus, at the primary's addresses) */
 	ret = qlxge_bus_pci_map(pci, &params.bus);
 	if (ret != 0)
 		return ret;
-	rte_eth_copy_pci_info(dev, pci);
+	if (rte_eal_process_type() == RTE_PROC_PRIMARY)
+		rte_eth_copy_pci_info(dev, pci);
 	return qlxge_dev_init(dev, &params);
 }
 

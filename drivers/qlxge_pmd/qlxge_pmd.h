@@ -234,6 +234,7 @@ qlxge_dev_request_reset(struct qlxge_adapter *ad)
 
 /* qlxge_ethdev.c (and qlxge_dev_init, qlxge_dev_private_size: qlxge_probe.h) */
 int qlxge_dev_close(struct rte_eth_dev *dev);
+bool qlxge_dev_is_ours(const struct rte_eth_dev *dev);
 
 /* qlxge_link.c */
 int qlxge_link_update(struct rte_eth_dev *dev, int wait_to_complete);

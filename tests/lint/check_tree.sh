@@ -53,13 +53,14 @@ for f in $(src drivers/qlxge_pmd); do
 	grep -qE 'RTE_INTR_HANDLE_VDEV' "$f" && fail "$f special-cases the vdev interrupt handle"
 done
 # The binding reaches the driver only through what a probe hands the common init (qlxge_probe.h)
-# and the driver's log types (qlxge_log.h): the driver's other headers are its own.
+# and the driver's log types (qlxge_log.h): the driver's other headers are its own. Its own
+# headers are qlxge_sim_<name>.h (and the model's qlxge_sim.h).
 for f in $(src drivers/net_qlxge_sim); do
 	grep -oE '#[[:space:]]*include[[:space:]]*"qlxge_[a-z_]+\.h"' "$f" |
-		grep -oE 'qlxge_[a-z_]+\.h' | grep -vE '^qlxge_(sim|sim_vdev|probe|log)\.h$' |
+		grep -oE 'qlxge_[a-z_]+\.h' | grep -vE '^qlxge_(sim|sim_[a-z]+|probe|log)\.h$' |
 		while read -r h; do echo "FAIL: $f includes the driver's $h"; done
 	grep -oE '#[[:space:]]*include[[:space:]]*"qlxge_[a-z_]+\.h"' "$f" |
-		grep -oE 'qlxge_[a-z_]+\.h' | grep -qvE '^qlxge_(sim|sim_vdev|probe|log)\.h$' && bad=1
+		grep -oE 'qlxge_[a-z_]+\.h' | grep -qvE '^qlxge_(sim|sim_[a-z]+|probe|log)\.h$' && bad=1
 done
 
 # The model never includes driver code.

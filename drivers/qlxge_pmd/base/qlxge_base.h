@@ -69,6 +69,9 @@ struct qlxge_mbox {
 	uint8_t nout;
 };
 
+/* Hardware semaphores (SEM fields, §3): one host lock each, see qlxge_sem.c. */
+#define QLXGE_SEM_LOCKS		8
+
 /* What base/ knows of one NIC function and learned from it; shared by the port's processes. */
 struct qlxge_hw_state {
 	uint16_t port_id;	/* ethdev port, for the logs */
@@ -88,6 +91,8 @@ struct qlxge_hw_state {
 	uint8_t mac[6];		/* factory MAC from flash */
 	/* one mailbox user at a time, commands vs interrupt service (process-shared) */
 	pthread_mutex_t mbox_lock;
+	/* one holder of each hardware semaphore among this function's threads and processes */
+	pthread_mutex_t sem_lock[QLXGE_SEM_LOCKS];
 };
 
 /* How this process reaches the function's registers and doorbells. */
@@ -152,6 +157,8 @@ qlxge_db_write(volatile void *page, uint32_t off, uint32_t val)
 }
 
 /* ---- semaphores (qlxge_sem.c) ------------------------------------------------------------ */
+int qlxge_sem_init(struct qlxge_hw_state *st);
+void qlxge_sem_fini(struct qlxge_hw_state *st);
 int qlxge_sem_lock(const struct qlxge_hw *hw, uint32_t sem, const char *what);
 bool qlxge_sem_trylock(const struct qlxge_hw *hw, uint32_t sem);
 void qlxge_sem_unlock(const struct qlxge_hw *hw, uint32_t sem);

@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright(c) 2026 The qlxge authors
+#
+# examples/link_watch --inject on two model ports: the cable of port 0 pulled and plugged in
+# (two link events, down then up), then a fatal adapter error (a RESET event with the driver in
+# its error state), then the recovery (reset, reconfigure, start: the driver started again) and
+# traffic through the recovered port. Each line is checked, and their order.
+# Usage: link_watch.sh <link_watch binary> <plugin folder>
+set -euo pipefail
+bin=${1:?usage: $0 <link_watch> <plugin folder>}
+dir=${2:?usage: $0 <link_watch> <plugin folder>}
+out=$(mktemp)
+trap 'rm -f "$out"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+
+rc=0
+timeout 120 "$bin" -d "$dir" --no-huge --no-shconf --no-pci -m 512 --log-level=lib.eal:error \
+	--vdev net_qlxge_sim0,adapter=lw,function=0 --vdev net_qlxge_sim1,adapter=lw,function=1 \
+	-- --inject >"$out" 2>&1 || rc=$?
+cat "$out"
+[ "$rc" -eq 0 ] || fail "link_watch exited with $rc"
+
+# the lines expected, in this order (each a pattern; other lines may come between)
+expect=(
+	'start: port 0: Link up at 10 Gbps FDX'
+	'start: port 1: Link up at 10 Gbps FDX'
+	'inject: port 0: cable pulled'
+	'event: port 0: Link down'
+	'inject: port 0: cable plugged in'
+	'event: port 0: Link up at 10 Gbps FDX'
+	'inject: port 0: fatal adapter error'
+	'event: port 0: RESET requested \(driver state: error\)'
+	'recover: port 0: reset, reconfigured, started in [0-9.]+ ms \(driver state: started\)'
+	'traffic: port 0: 32 frames sent, 32 received by port 1'
+	'^link_watch: link events 2, resets 1, recovered 1$'
+)
+line=0
+for e in "${expect[@]}"; do
+	n=$(tail -n +$((line + 1)) "$out" | grep -nE -m1 "$e" | cut -d: -f1) ||
+		fail "missing, or out of order: $e"
+	line=$((line + n))
+	echo "ok: $e"
+done
+grep -q 'qlxge_dev_reset(): port 0: reset done' "$out" || fail "the driver did not log the reset"
+# port 1 saw nothing of port 0's faults
+grep -qE '(event|recover): port 1' "$out" && fail "port 1 had events"
+echo "PASS: link_watch saw the link flap and the reset, and recovered the port"
