@@ -2,7 +2,7 @@
 /* Copyright(c) 2026 The qlxge authors */
 
 /*
- * The adapter object (issue #4 point 1, fact sheet §1, §16.17): one adapter with two NIC PCI
+ * The adapter object (§1, §16.17): one adapter with two NIC PCI
  * functions sharing firmware, flash, MAC address tables and semaphores, each function with its
  * own control-register window (callbacks) and doorbell BAR (memory the model polls). Adapters
  * are named and reference counted in a process-wide registry; several may exist at once.
@@ -18,58 +18,21 @@
 
 #include <rte_byteorder.h>
 
-#include "sim_internal.h"
+#include "base/irq.h"
+#include "base/log.h"
+#include "base/reg.h"
+#include "base/state.h"
+#include "sim_adapter.h"
+#include "sim_dp.h"
+#include "sim_flash.h"
+#include "sim_mpi.h"
+#include "sim_regs.h"
 
-RTE_LOG_REGISTER(sim_logtype_regs, lib.qlxge_sim.regs, NOTICE);
-RTE_LOG_REGISTER(sim_logtype_mpi, lib.qlxge_sim.mpi, NOTICE);
-RTE_LOG_REGISTER(sim_logtype_flash, lib.qlxge_sim.flash, NOTICE);
-RTE_LOG_REGISTER(sim_logtype_dma, lib.qlxge_sim.dma, NOTICE);
-RTE_LOG_REGISTER(sim_logtype_tx, lib.qlxge_sim.tx, NOTICE);
-RTE_LOG_REGISTER(sim_logtype_rx, lib.qlxge_sim.rx, NOTICE);
-RTE_LOG_REGISTER(sim_logtype_wire, lib.qlxge_sim.wire, NOTICE);
+/* Default firmware version reported by ABOUT_FW: 1.2.3 (any value; docs/model.md). */
+#define SIM_FW_VERSION_DEFAULT	0x00010203u
 
 static TAILQ_HEAD(, qlxge_sim_adapter) sim_adapters = TAILQ_HEAD_INITIALIZER(sim_adapters);
 static pthread_mutex_t sim_registry_lock = PTHREAD_MUTEX_INITIALIZER;
-
-uint64_t
-sim_now_us(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000u + (uint64_t)ts.tv_nsec / 1000u;
-}
-
-void
-sim_adapter_lock(struct qlxge_sim_adapter *ad)
-{
-	pthread_mutex_lock(&ad->lock);
-}
-
-void
-sim_adapter_unlock(struct qlxge_sim_adapter *ad)
-{
-	pthread_mutex_unlock(&ad->lock);
-}
-
-void
-sim_trace_refresh(struct qlxge_sim_adapter *ad)
-{
-	static const int *const types[] = {
-		[SIM_TA_regs] = &sim_logtype_regs, [SIM_TA_mpi] = &sim_logtype_mpi,
-		[SIM_TA_flash] = &sim_logtype_flash, [SIM_TA_dma] = &sim_logtype_dma,
-		[SIM_TA_tx] = &sim_logtype_tx, [SIM_TA_rx] = &sim_logtype_rx,
-		[SIM_TA_wire] = &sim_logtype_wire,
-	};
-	uint32_t t = 0;
-
-	/* only the areas with data-path traces: three library calls each */
-	for (unsigned int a = SIM_TA_dma; a <= SIM_TA_rx; a++)
-		if (rte_log_can_log(*types[a], RTE_LOG_DEBUG))
-			t |= 1u << a;
-	for (unsigned int f = 0; f < QLXGE_SIM_NUM_FUNCS; f++)
-		ad->fn[f].trace = t;
-}
 
 void
 sim_adapter_foreach(void (*cb)(struct qlxge_sim_adapter *ad))
@@ -120,7 +83,10 @@ sim_adapter_free(struct qlxge_sim_adapter *ad)
 		sim_irq_close(fn);
 		if (fn->db != NULL && fn->db != MAP_FAILED)
 			munmap(fn->db, QLXGE_SIM_DB_BAR_SIZE);
+		free(fn->rt);
+		free(fn->rss);
 	}
+	free(ad->mac);
 	pthread_mutex_destroy(&ad->lock);
 	free(ad);
 }
@@ -173,7 +139,23 @@ qlxge_sim_adapter_create(const struct qlxge_sim_params *params,
 		fn->idx = i;
 		fn->pci_func = pf[i];
 		for (unsigned int v = 0; v < QLXGE_SIM_NUM_VECTORS; v++)
-			fn->irq_fd[v] = -1;
+			fn->irq_fd[v] = -1;	/* before any failure: the free closes them */
+	}
+	/* the classification tables, the data plane's (kept apart: the RSS state is large) */
+	ad->mac = calloc(1, sizeof(*ad->mac));
+	if (ad->mac == NULL) {
+		ret = -ENOMEM;
+		goto err_free;
+	}
+	for (i = 0; i < QLXGE_SIM_NUM_FUNCS; i++) {
+		struct qlxge_sim_func *fn = &ad->fn[i];
+
+		fn->rt = calloc(1, sizeof(*fn->rt));
+		fn->rss = calloc(1, sizeof(*fn->rss));
+		if (fn->rt == NULL || fn->rss == NULL) {
+			ret = -ENOMEM;
+			goto err_free;
+		}
 		fn->db = mmap(NULL, QLXGE_SIM_DB_BAR_SIZE, PROT_READ | PROT_WRITE,
 			      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 		if (fn->db == MAP_FAILED) {
@@ -188,7 +170,7 @@ qlxge_sim_adapter_create(const struct qlxge_sim_params *params,
 	ret = sim_flash_program(ad, (const uint8_t (*)[6])mac);
 	if (ret < 0)
 		goto err_free;
-	sim_mac_tables_reset(&ad->mac);
+	sim_mac_tables_reset(ad->mac);
 	sim_regs_power_on(ad);
 	sim_mpi_power_on(ad);
 
@@ -370,7 +352,7 @@ qlxge_sim_mac_table_get(struct qlxge_sim_adapter *adapter, unsigned int type,
 		uint32_t idx = QLXGE_MAC_ADDR_IDX_WORD(type << QLXGE_MAC_ADDR_IDX_TYPE_SHIFT,
 						       index, i);
 
-		ret = sim_mac_tables_read(&adapter->mac, idx, &words[i]);
+		ret = sim_mac_tables_read(adapter->mac, idx, &words[i]);
 	}
 	sim_adapter_unlock(adapter);
 	return ret < 0 ? -EINVAL : 0;
@@ -384,9 +366,9 @@ qlxge_sim_route_get(struct qlxge_sim_func *fn, unsigned int type, unsigned int s
 		return -EINVAL;
 	sim_adapter_lock(fn->ad);
 	if (idx_word != NULL)
-		*idx_word = fn->rt.idx[type][slot];
+		*idx_word = fn->rt->idx[type][slot];
 	if (mask != NULL)
-		*mask = fn->rt.data[type][slot];
+		*mask = fn->rt->data[type][slot];
 	sim_adapter_unlock(fn->ad);
 	return 0;
 }
@@ -399,10 +381,10 @@ qlxge_sim_rss_get(struct qlxge_sim_func *fn, void *icb, size_t len)
 	if (fn == NULL || icb == NULL || len < sizeof(struct qlxge_rss_icb))
 		return -EINVAL;
 	sim_adapter_lock(fn->ad);
-	if (!fn->rss.loaded)
+	if (!fn->rss->loaded)
 		ret = -ENOENT;
 	else
-		sim_rss_store(&fn->rss, icb);
+		sim_rss_store(fn->rss, icb);
 	sim_adapter_unlock(fn->ad);
 	return ret;
 }

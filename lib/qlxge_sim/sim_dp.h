@@ -3,7 +3,7 @@
 
 /*
  * Data plane of the 8100 model: the pure parts the queue engine (sim_*.c of the core) calls.
- *  - TX engine (fact sheet §7.2-7.6, §16.12): one 128-byte TX IOCB in, frames out, completion
+ *  - TX engine (§7.2-7.6, §16.12): one 128-byte TX IOCB in, frames out, completion
  *    flags back. Implemented in sim_tx.c.
  *  - RX classification (§7.7, §12, §2.15, §16.13): one frame from the wire in, a verdict out
  *    (drop and why, CQ, completion flags, RSS hash, VLAN strip). Implemented in sim_rx.c.
@@ -15,7 +15,7 @@
  * All multi-byte values in these structs are host order; raw register words are stored exactly
  * as the driver wrote them.
  *
- * Choices where the fact sheet leaves gaps are listed in docs/model-dataplane.md.
+ * Choices where docs/hardware leaves gaps are listed in docs/model-dataplane.md.
  */
 
 #ifndef SIM_DP_H

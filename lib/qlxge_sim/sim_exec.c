@@ -2,7 +2,7 @@
 /* Copyright(c) 2026 The qlxge authors */
 
 /*
- * Execution of the model (ARCHITECTURE "How the model runs", issue #4 point 12): the poll step
+ * Execution of the model (design.md "How the model runs"): the poll step
  * does one round of device work on both functions (firmware, doorbells and queues, wires,
  * completions, interrupts) under the adapter lock, so it is deterministic when a test calls it
  * and safe against register callbacks from drivers on other threads. Callers: a thread owned
@@ -18,7 +18,13 @@
 #include <rte_cycles.h>
 #include <rte_service_component.h>
 
-#include "sim_internal.h"
+#include "base/dma.h"
+#include "base/irq.h"
+#include "base/log.h"
+#include "base/state.h"
+#include "sim_adapter.h"
+#include "sim_mpi.h"
+#include "sim_queue.h"
 
 unsigned int
 qlxge_sim_poll(struct qlxge_sim_adapter *adapter)

@@ -2,7 +2,7 @@
 /* Copyright(c) 2026 The qlxge authors */
 
 /*
- * Fault injection (issue #4 point 13) and device errors (§2.8 FE, §2.11 ERR_STS, §4.5). Every
+ * Fault injection (§2.8 FE, §2.11 ERR_STS, §4.5). Every
  * fault is visible through registers or completions: link down through STS.PLx and AEN 0x8012,
  * a hung firmware through CSR.HRI staying set, an error status in outbound mb0, a held semaphore
  * through SEM reading 0, a dry buffer queue through the "no buffer" drop counters (XGMAC RX NIC
@@ -12,8 +12,13 @@
  */
 
 #include <errno.h>
+#include <inttypes.h>
 
-#include "sim_internal.h"
+#include "base/dma_win.h"
+#include "base/irq.h"
+#include "base/log.h"
+#include "base/state.h"
+#include "sim_mpi.h"
 
 static const char *const sim_fault_names[QLXGE_SIM_FAULT_MAX] = {
 	[QLXGE_SIM_FAULT_LINK_DOWN] = "link_down",
@@ -27,29 +32,6 @@ static const char *const sim_fault_names[QLXGE_SIM_FAULT_MAX] = {
 	[QLXGE_SIM_FAULT_CQ_DELAY_US] = "cq_delay_us",
 	[QLXGE_SIM_FAULT_FATAL] = "fatal",
 };
-
-void
-sim_dev_error(struct qlxge_sim_func *fn, uint32_t err_sts_bits)
-{
-	uint32_t old = fn->err_sts;
-
-	fn->err_sts |= err_sts_bits;
-	if (!fn->fe)
-		SIM_LOG(WARNING, regs, "device_error " SIM_FN_FMT ": STS.FE 0 -> 1, "
-			"ERR_STS 0x%08x -> 0x%08x", SIM_FN_ARGS(fn), old, fn->err_sts);
-	fn->fe = true;
-	sim_irq_update(fn);
-}
-
-bool
-sim_fault_one_in(struct qlxge_sim_func *fn, enum qlxge_sim_fault f)
-{
-	uint64_t n = fn->fault[f];
-
-	if (n == 0)
-		return false;
-	return ++fn->fault_seq[f] % n == 0;
-}
 
 int
 qlxge_sim_fault_set(struct qlxge_sim_func *fn, enum qlxge_sim_fault fault, uint64_t arg)

@@ -2,7 +2,7 @@
 /* Copyright(c) 2026 The qlxge authors */
 
 /*
- * Address filtering and routing registers (fact sheet §12.1, §12.3, §16.4): the MAC_ADDR_IDX /
+ * Address filtering and routing registers (§12.1, §12.3, §16.4): the MAC_ADDR_IDX /
  * MAC_ADDR_DATA index/data pair into the MAC protocol address tables shared by the functions,
  * and the RT_IDX / RT_DATA pair into each function's routing slots. Accesses complete at once,
  * so MW (ready for a write) always reads 1 and MR (read data ready) reads 1 after a read-select
@@ -11,7 +11,11 @@
 
 #include <errno.h>
 
-#include "sim_internal.h"
+#include "base/log.h"
+#include "base/reg.h"
+#include "base/state.h"
+#include "sim_dp.h"
+#include "sim_filter.h"
 
 #define SIM_MAC_IDX_CTL	(QLXGE_MAC_ADDR_IDX_MW | QLXGE_MAC_ADDR_IDX_MR)
 #define SIM_RT_IDX_CTL	(QLXGE_RT_IDX_MW | QLXGE_RT_IDX_MR)
@@ -44,12 +48,12 @@ sim_mac_addr_idx_write(struct qlxge_sim_func *fn, const struct sim_reg_row *row,
 	RTE_SET_USED(row);
 	ad->mac_idx = v & ~(uint32_t)SIM_MAC_IDX_CTL;
 	if (v & QLXGE_MAC_ADDR_IDX_RS) {
-		ret = sim_mac_tables_read(&ad->mac, ad->mac_idx, &ad->mac_data);
+		ret = sim_mac_tables_read(ad->mac, ad->mac_idx, &ad->mac_data);
 		ad->mac_mr = true;
 		SIM_TRACE(regs, mac_read, SIM_FN_FMT " idx 0x%08x = 0x%08x", SIM_FN_ARGS(fn),
 			  ad->mac_idx, ad->mac_data);
 	} else {
-		ret = sim_mac_tables_idx_write(&ad->mac, ad->mac_idx);
+		ret = sim_mac_tables_idx_write(ad->mac, ad->mac_idx);
 		ad->mac_mr = false;
 		SIM_TRACE(regs, mac_index, SIM_FN_FMT " idx 0x%08x", SIM_FN_ARGS(fn), ad->mac_idx);
 	}
@@ -74,8 +78,8 @@ sim_mac_addr_data_write(struct qlxge_sim_func *fn, const struct sim_reg_row *row
 	int ret;
 
 	RTE_SET_USED(row);
-	sim_mac_tables_read(&ad->mac, ad->mac_idx, &old);
-	ret = sim_mac_tables_data_write(&ad->mac, ad->mac_idx, v);
+	sim_mac_tables_read(ad->mac, ad->mac_idx, &old);
+	ret = sim_mac_tables_data_write(ad->mac, ad->mac_idx, v);
 	ad->mac_data = v;
 	ad->mac_mr = false;
 	if (ret == 0)
@@ -103,7 +107,7 @@ sim_rt_idx_write(struct qlxge_sim_func *fn, const struct sim_reg_row *row, uint3
 	fn->rt_idx_latch = v & ~(uint32_t)SIM_RT_IDX_CTL;
 	fn->rt_mr = false;
 	if (v & QLXGE_RT_IDX_RS) {
-		int ret = sim_route_read(&fn->rt, fn->rt_idx_latch, &fn->rt_data_latch);
+		int ret = sim_route_read(fn->rt, fn->rt_idx_latch, &fn->rt_data_latch);
 
 		fn->rt_mr = true;
 		sim_filter_result(fn, ret, "RT_IDX", v);
@@ -131,9 +135,9 @@ sim_rt_data_write(struct qlxge_sim_func *fn, const struct sim_reg_row *row, uint
 	RTE_SET_USED(row);
 	if (type < SIM_RT_TYPES)
 		SIM_TRACE(regs, route, SIM_FN_FMT " type %u slot %u idx 0x%08x -> 0x%08x mask "
-			  "0x%08x -> 0x%08x", SIM_FN_ARGS(fn), type, slot, fn->rt.idx[type][slot],
-			  idx, fn->rt.data[type][slot], v);
-	ret = sim_route_write(&fn->rt, idx, v);
+			  "0x%08x -> 0x%08x", SIM_FN_ARGS(fn), type, slot, fn->rt->idx[type][slot],
+			  idx, fn->rt->data[type][slot], v);
+	ret = sim_route_write(fn->rt, idx, v);
 	fn->rt_data_latch = v;
 	sim_filter_result(fn, ret, "RT_IDX", idx);
 }

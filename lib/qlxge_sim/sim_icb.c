@@ -2,7 +2,7 @@
 /* Copyright(c) 2026 The qlxge authors */
 
 /*
- * ICB loads and dumps through CFG (fact sheet §2.7, §6, §16.5): on LRQ / LCQ / LR the device
+ * ICB loads and dumps through CFG (§2.7, §6, §16.5): on LRQ / LCQ / LR the device
  * DMA-reads the WQ / CQ / RSS ICB at ICB_H:ICB_L, applies the fields whose load flags are set
  * (a live CQ reloaded with only LI changes only its delays), and clears the command bit; on
  * DRQ / DCQ / DR it DMA-writes the block back. A malformed ICB (bad length, unsupported paging,
@@ -15,8 +15,13 @@
 
 #include <rte_byteorder.h>
 
-#include "sim_dma.h"
-#include "sim_internal.h"
+#include "base/dma.h"
+#include "base/log.h"
+#include "base/reg.h"
+#include "base/state.h"
+#include "sim_dp.h"
+#include "sim_icb.h"
+#include "sim_queue.h"
 
 static uint64_t
 sim_icb_addr(struct qlxge_sim_func *fn)
@@ -204,7 +209,7 @@ sim_icb_load_rss(struct qlxge_sim_func *fn, uint64_t addr)
 
 	if (sim_dma_read(fn, addr, &icb, sizeof(icb)) < 0)
 		return -EFAULT;
-	sim_rss_load(&fn->rss, &icb);
+	sim_rss_load(fn->rss, &icb);
 	SIM_TRACE(regs, icb_rss, SIM_FN_FMT " RSS flags 0x%04x mask 0x%03x", SIM_FN_ARGS(fn),
 		  rte_le_to_cpu_16(icb.flags_base_cq), rte_le_to_cpu_16(icb.mask));
 	return 0;
@@ -244,7 +249,7 @@ sim_icb_dump(struct qlxge_sim_func *fn, uint32_t bit, unsigned int q, uint64_t a
 		sim_icb_cq_state(&fn->cq[q], &cq);
 		return sim_dma_write(fn, addr, &cq, sizeof(cq));
 	default:
-		sim_rss_store(&fn->rss, &rss);
+		sim_rss_store(fn->rss, &rss);
 		return sim_dma_write(fn, addr, &rss, sizeof(rss));
 	}
 }

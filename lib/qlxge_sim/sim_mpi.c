@@ -2,7 +2,7 @@
 /* Copyright(c) 2026 The qlxge authors */
 
 /*
- * The MPI firmware (fact sheet §9, §2.6, §16.7, §16.8): the indirect MPI space behind
+ * The MPI firmware (§9, §2.6, §16.7, §16.8): the indirect MPI space behind
  * PROC_ADDR/PROC_DATA (module 0 RISC space with register 0x1002 and the two mailbox banks,
  * module 1 MDE, module 2 the NIC registers of any function, module 3 RISC registers), the CSR
  * command/status register, the mailbox engine (HRI handshake, configurable latency, one
@@ -17,8 +17,13 @@
 
 #include <rte_byteorder.h>
 
-#include "sim_dma.h"
-#include "sim_internal.h"
+#include "base/dma.h"
+#include "base/irq.h"
+#include "base/log.h"
+#include "base/reg.h"
+#include "base/state.h"
+#include "sim_dp.h"
+#include "sim_mpi.h"
 
 /* ---- outbound messages ---------------------------------------------------------------------- */
 

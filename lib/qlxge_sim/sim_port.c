@@ -2,16 +2,18 @@
 /* Copyright(c) 2026 The qlxge authors */
 
 /*
- * The cable of each port (issue #4 point 10, core side): attaching or replacing the wire of a
+ * The cable of each port (core side): attaching or replacing the wire of a
  * function. The wire itself is the data plane's (sim_wire*.c); the port's link follows its
  * carrier and the firmware reports changes with module and link AENs on the next poll step
- * (sim_mpi.c, fact sheet §9.6). PEER wires are made as a pair and attached to both ends.
+ * (sim_mpi.c, §9.6). PEER wires are made as a pair and attached to both ends.
  */
 
 #include <errno.h>
 #include <string.h>
 
-#include "sim_internal.h"
+#include "base/log.h"
+#include "base/state.h"
+#include "sim_dp.h"
 
 static void
 sim_lock_two(struct qlxge_sim_adapter *a, struct qlxge_sim_adapter *b)

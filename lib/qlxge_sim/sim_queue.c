@@ -2,7 +2,7 @@
 /* Copyright(c) 2026 The qlxge authors */
 
 /*
- * Queues of a function (fact sheet §5, §6.3, §7.1, §7.6, §8.3, §16.10-16.12 glue):
+ * Queues of a function (§5, §6.3, §7.1, §7.6, §8.3, §16.10-16.12 glue):
  * the doorbell pages the model polls (WQ producer, CQ consumer, valid registers by bit 4 only,
  * buffer-queue producers read elsewhere), the WQ engine (each 128-byte IOCB copied out of the
  * ring by DMA, executed by the data plane's TX engine, frames put on the wire, one 64-byte
@@ -18,8 +18,17 @@
 #include <rte_branch_prediction.h>
 #include <rte_byteorder.h>
 
-#include "sim_dma.h"
-#include "sim_internal.h"
+#include "base/dma.h"
+#include "base/irq.h"
+#include "base/log.h"
+#include "base/state.h"
+#include "sim_dp.h"
+#include "sim_queue.h"
+#include "sim_rxq.h"
+#include "sim_xgmac.h"
+
+/* IOCBs taken per WQ per poll step, so that one busy queue cannot starve the others. */
+#define SIM_TX_BUDGET		64u
 
 static inline uint32_t
 sim_db_load(const struct qlxge_sim_func *fn, uint32_t off)

@@ -2,29 +2,33 @@
 /* Copyright(c) 2026 The qlxge authors */
 
 /*
- * Control registers of BAR1 (fact sheet §2, §16.1, §16.2, §16.6): one const table indexed by
- * offset / 4 (STYLE B.17) with each register's access type, reset value and handlers, and the
- * one dispatcher (STYLE B.18): unknown reads return 0, unknown or read-only writes are dropped,
- * each counted and traced as a warning. Plain storage and mask-write (§2.1) are the default
- * handlers; side effects have named handlers here (RST_FO, FSC, STS, ERR_STS, CQ_STOP, ETS) or in
- * the file of their concept (semaphores, MPI, flash, ICB, interrupts, XGMAC, filters).
+ * Control registers of BAR1 (§2, §16.1, §16.2, §16.6): one const table indexed by offset / 4
+ * (design.md B.17) with each register's access type, reset value and handlers, decoded by the
+ * one dispatcher (design.md B.18, base/reg.c). Plain storage and mask-write (§2.1) are the
+ * default handlers; side effects have named handlers here (RST_FO, FSC, STS, ERR_STS, CQ_STOP,
+ * ETS) or in the file of their concept (semaphores, MPI, flash, ICB, interrupts, XGMAC,
+ * filters).
  */
 
 #include <errno.h>
 #include <string.h>
 
-#include "sim_internal.h"
+#include "base/dma.h"
+#include "base/irq.h"
+#include "base/log.h"
+#include "base/reg.h"
+#include "base/state.h"
+#include "sim_dp.h"
+#include "sim_filter.h"
+#include "sim_flash.h"
+#include "sim_icb.h"
+#include "sim_mpi.h"
+#include "sim_queue.h"
+#include "sim_regs.h"
+#include "sim_sem.h"
+#include "sim_xgmac.h"
 
 /* ---- small handlers ------------------------------------------------------------------------ */
-
-/* §2.1: bit n of 15:0 takes the written value where bit n + 16 is set. Bits 31:16 read 0. */
-uint32_t
-sim_mwr(uint32_t old, uint32_t val)
-{
-	uint32_t mask = val >> 16;
-
-	return ((old & ~mask) | (val & mask)) & 0xFFFFu;
-}
 
 /* §2.4, §16.2: FR reads 1 until the reset has completed (next poll step, or 2 us). */
 static uint32_t
@@ -282,68 +286,7 @@ static const struct sim_reg_row sim_reg_table[QLXGE_REG_COUNT] = {
 const struct sim_reg_row *
 sim_reg_row(uint32_t offset)
 {
-	if ((offset & 3) != 0 || offset >= QLXGE_SIM_REG_BAR_SIZE)
-		return NULL;
-	if (sim_reg_table[offset / 4].name == NULL)
-		return NULL;
-	return &sim_reg_table[offset / 4];
-}
-
-uint32_t *
-sim_reg_store(struct qlxge_sim_func *fn, const struct sim_reg_row *row)
-{
-	return (row->access & SIM_REG_FS) ? &fn->regs[row->offset / 4] :
-					    &fn->ad->regs[row->offset / 4];
-}
-
-uint32_t
-sim_reg_read_locked(struct qlxge_sim_func *fn, uint32_t offset)
-{
-	const struct sim_reg_row *row = sim_reg_row(offset);
-	uint32_t v;
-
-	fn->cnt.reg_reads++;
-	if (row == NULL) {
-		fn->cnt.reg_unknown++;
-		SIM_WRN(fn, regs, read_unknown, SIM_FN_FMT " read of undecoded offset 0x%x",
-			SIM_FN_ARGS(fn), offset);
-		return 0;
-	}
-	v = row->read != NULL ? row->read(fn, row) : *sim_reg_store(fn, row);
-	SIM_TRACE(regs, read, SIM_FN_FMT " %s = 0x%08x", SIM_FN_ARGS(fn), row->name, v);
-	return v;
-}
-
-void
-sim_reg_write_locked(struct qlxge_sim_func *fn, uint32_t offset, uint32_t val)
-{
-	const struct sim_reg_row *row = sim_reg_row(offset);
-	uint32_t *st, old;
-
-	fn->cnt.reg_writes++;
-	if (row == NULL) {
-		fn->cnt.reg_unknown++;
-		SIM_WRN(fn, regs, write_unknown, SIM_FN_FMT " write 0x%08x to undecoded offset "
-			"0x%x dropped", SIM_FN_ARGS(fn), val, offset);
-		return;
-	}
-	if (row->access & SIM_REG_RO) {
-		fn->cnt.reg_unknown++;
-		SIM_WRN(fn, regs, write_ro, SIM_FN_FMT " write 0x%08x to read-only %s dropped",
-			SIM_FN_ARGS(fn), val, row->name);
-		return;
-	}
-	SIM_TRACE(regs, write, SIM_FN_FMT " %s <- 0x%08x", SIM_FN_ARGS(fn), row->name, val);
-	if (row->write != NULL) {
-		row->write(fn, row, val);
-		return;
-	}
-	st = sim_reg_store(fn, row);
-	old = *st;
-	*st = (row->access & SIM_REG_MWR) ? sim_mwr(old, val) : val;
-	if (old != *st)
-		SIM_TRACE(regs, change, SIM_FN_FMT " %s 0x%08x -> 0x%08x", SIM_FN_ARGS(fn),
-			  row->name, old, *st);
+	return sim_reg_decode(sim_reg_table, offset);
 }
 
 /* Power-on: every row to its reset value, in both functions' copies and the shared one. */
@@ -352,6 +295,7 @@ sim_regs_power_on(struct qlxge_sim_adapter *ad)
 {
 	unsigned int i, f;
 
+	ad->reg_table = sim_reg_table;
 	for (i = 0; i < QLXGE_REG_COUNT; i++) {
 		const struct sim_reg_row *row = &sim_reg_table[i];
 
@@ -362,8 +306,8 @@ sim_regs_power_on(struct qlxge_sim_adapter *ad)
 			ad->fn[f].regs[i] = row->reset;
 	}
 	for (f = 0; f < QLXGE_SIM_NUM_FUNCS; f++) {
-		sim_route_reset(&ad->fn[f].rt);
-		sim_rss_reset(&ad->fn[f].rss);
+		sim_route_reset(ad->fn[f].rt);
+		sim_rss_reset(ad->fn[f].rss);
 		sim_xgmac_power_on(&ad->fn[f]);
 		ad->fn[f].dma_gen = SIM_DMA_GEN_OFF;	/* no ring checked yet */
 	}

@@ -2,7 +2,7 @@
 /* Copyright(c) 2026 The qlxge authors */
 
 /*
- * RSS of the 8100 model: the state CFG.LR loads from the RSS ICB and the hash (fact sheet §6.5,
+ * RSS of the 8100 model: the state CFG.LR loads from the RSS ICB and the hash (§6.5,
  * §16.14, §15 #7).
  *
  * The hash is Toeplitz (the natural reading of §6.5; neither driver names it) computed with
@@ -22,7 +22,7 @@
 #include <rte_thash.h>
 
 #include "sim_dp.h"
-#include "sim_log.h"
+#include "base/log.h"
 
 /* Hash of input byte @p val alone at byte position @p pos (all other bytes zero). */
 static uint32_t

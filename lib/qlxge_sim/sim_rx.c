@@ -2,7 +2,7 @@
 /* Copyright(c) 2026 The qlxge authors */
 
 /*
- * RX classification of the 8100 model: fact sheet §12.1 (MAC protocol address tables: CAM,
+ * RX classification of the 8100 model: §12.1 (MAC protocol address tables: CAM,
  * multicast, VLAN, multicast filter), §12.3 (the 16 NIC-queue routing slots and their
  * destinations), §2.15 (NIC_RCV_CFG VLAN mode, RV, default CQ), §6.5 (RSS), §7.7 (completion
  * flags: TE/NU/IE, M, B, P, V, ERR, U/T, RSS type, V4/V6), §16.13-16.14.
@@ -32,7 +32,7 @@
 #include <rte_udp.h>
 
 #include "sim_dp.h"
-#include "sim_log.h"
+#include "base/log.h"
 
 #define SIM_RX_MAX_FRAME_DEFAULT	QLXGE_MAX_FRAME_SIZE
 #define SIM_RX_MAX_V6_EXT		8	/* IPv6 extension headers followed at most */

@@ -2,7 +2,7 @@
 /* Copyright(c) 2026 The qlxge authors */
 
 /*
- * Receive side of the queues (fact sheet §5, §6.4, §7.7, §7.9, §7.10, §16.10, §16.13):
+ * Receive side of the queues (§5, §6.4, §7.7, §7.9, §7.10, §16.10, §16.13):
  * frames from the wire are counted by the MAC, classified by the data plane (CQ, flags, RSS, VLAN
  * strip), then placed in the CQ's buffer queues strictly in ring order: the data in one small
  * buffer (DS) when it fits, else in one large buffer (DL), else in the chained form (one small
@@ -20,8 +20,16 @@
 #include <rte_branch_prediction.h>
 #include <rte_byteorder.h>
 
-#include "sim_dma.h"
-#include "sim_internal.h"
+#include "base/dma.h"
+#include "base/log.h"
+#include "base/state.h"
+#include "sim_dp.h"
+#include "sim_queue.h"
+#include "sim_rxq.h"
+#include "sim_xgmac.h"
+
+/* Frames taken per wire per poll step, so that a busy port cannot starve the other. */
+#define SIM_RX_BUDGET		64u
 
 /* Outcome of placing one frame. */
 enum sim_rx_res {
@@ -109,13 +117,11 @@ sim_bq_fill(struct qlxge_sim_func *fn, struct sim_bq *bq, const void *data, uint
 }
 
 static void
-sim_ctx_refresh(struct qlxge_sim_func *fn)
+sim_ctx_refresh(struct qlxge_sim_func *fn, struct sim_rx_ctx *c)
 {
-	struct sim_rx_ctx *c = &fn->rx_ctx;
-
-	c->mac = &fn->ad->mac;
-	c->rt = &fn->rt;
-	c->rss = fn->rss.loaded ? &fn->rss : NULL;
+	c->mac = fn->ad->mac;
+	c->rt = fn->rt;
+	c->rss = fn->rss->loaded ? fn->rss : NULL;
 	c->nic_rcv_cfg = fn->regs[QLXGE_REG_NIC_RCV_CFG / 4];
 	c->fsc = fn->regs[QLXGE_REG_FSC / 4];
 	c->splt_hdr = fn->regs[QLXGE_REG_SPLT_HDR / 4];
@@ -330,8 +336,9 @@ sim_rx_place(struct qlxge_sim_func *fn, const struct sim_rx_verdict *v, const ui
  * XGMAC counters.
  */
 static __rte_noinline enum sim_rx_res
-sim_rx_deliver_any(struct qlxge_sim_func *fn, const uint8_t *frame, uint32_t len,
-		   struct sim_rx_verdict *v, int ret, bool fcs_err, uint8_t mac_err)
+sim_rx_deliver_any(struct qlxge_sim_func *fn, const struct sim_rx_ctx *ctx,
+		   const uint8_t *frame, uint32_t len, struct sim_rx_verdict *v, int ret,
+		   bool fcs_err, uint8_t mac_err)
 {
 	const uint8_t *data = frame;
 	enum sim_rx_res res;
@@ -346,7 +353,7 @@ sim_rx_deliver_any(struct qlxge_sim_func *fn, const uint8_t *frame, uint32_t len
 		memcpy(fn->frame, frame, len);
 		if (sim_rx_corrupt_l4(fn->frame, len, v)) {
 			data = fn->frame;
-			ret = sim_rx_classify_ex(&fn->rx_ctx, data, len, mac_err, v);
+			ret = sim_rx_classify_ex(ctx, data, len, mac_err, v);
 		}
 	}
 	if (ret != SIM_RX_DELIVER) {
@@ -380,12 +387,12 @@ sim_rx_deliver_any(struct qlxge_sim_func *fn, const uint8_t *frame, uint32_t len
 }
 
 /*
- * One frame from the wire; fn->rx_ctx is current (sim_ctx_refresh) and FSC.FE is set.
+ * One frame from the wire, classified with @p ctx (sim_ctx_refresh); FSC.FE is set.
  * @p faults: an RX fault (bad FCS, bad L4 checksum) is injected (looked up once per batch).
  */
 static __rte_always_inline enum sim_rx_res
-sim_rx_one(struct qlxge_sim_func *fn, const uint8_t *frame, uint32_t len, bool faults,
-	   struct sim_xgmac_rx_acc *acc)
+sim_rx_one(struct qlxge_sim_func *fn, const struct sim_rx_ctx *ctx, const uint8_t *frame,
+	   uint32_t len, bool faults, struct sim_xgmac_rx_acc *acc)
 {
 	struct sim_rx_verdict v;
 	enum sim_rx_res res;
@@ -404,9 +411,9 @@ sim_rx_one(struct qlxge_sim_func *fn, const uint8_t *frame, uint32_t len, bool f
 	 * VALID, ERR and MAC_ERR bits) through sim_rx_classify_ex() */
 	fcs_err = unlikely(faults) && sim_rx_fault(fn, QLXGE_SIM_FAULT_RX_BAD_FCS);
 	mac_err = fcs_err ? QLXGE_IB_MAC_FLAGS2_ERR_CRC : 0;
-	ret = sim_rx_classify_ex(&fn->rx_ctx, frame, len, mac_err, &v);
+	ret = sim_rx_classify_ex(ctx, frame, len, mac_err, &v);
 	if (unlikely(ret != SIM_RX_DELIVER || faults || v.strip_vlan))
-		return sim_rx_deliver_any(fn, frame, len, &v, ret, fcs_err, mac_err);
+		return sim_rx_deliver_any(fn, ctx, frame, len, &v, ret, fcs_err, mac_err);
 	/* delivered as received: placed straight from the wire's frame */
 	res = sim_rx_place(fn, &v, frame, len);
 	if (res != SIM_RX_NO_ROOM)
@@ -438,10 +445,11 @@ sim_rx_drain(struct qlxge_sim_func *fn, struct sim_wire *w, bool wait, bool carr
 	struct sim_xgmac_rx_acc acc = { 0, 0 };
 	const uint8_t *frames[SIM_RX_BUDGET];
 	uint32_t lens[SIM_RX_BUDGET];
+	struct sim_rx_ctx ctx;
 	unsigned int n = 0;
 
 	if (fe)
-		sim_ctx_refresh(fn);
+		sim_ctx_refresh(fn, &ctx);
 	while (n < SIM_RX_BUDGET) {
 		unsigned int nb = sim_wire_rx_burst(w, frames, lens, SIM_RX_BUDGET - n);
 		unsigned int i;
@@ -458,7 +466,7 @@ sim_rx_drain(struct qlxge_sim_func *fn, struct sim_wire *w, bool wait, bool carr
 			fn->cnt.rx_drops_filter += nb;
 		} else {
 			for (i = 0; i < nb; i++) {
-				if (sim_rx_one(fn, frames[i], lens[i], faults, &acc) !=
+				if (sim_rx_one(fn, &ctx, frames[i], lens[i], faults, &acc) !=
 				    SIM_RX_NO_ROOM)
 					continue;
 				if (wait)

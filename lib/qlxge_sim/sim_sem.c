@@ -2,7 +2,7 @@
 /* Copyright(c) 2026 The qlxge authors */
 
 /*
- * Hardware semaphores (fact sheet §3, §16.3): eight resources, each a 2-bit field of SEM with
+ * Hardware semaphores (§3, §16.3): eight resources, each a 2-bit field of SEM with
  * its write mask in bits 31:16. The lock is global to the adapter (both functions and the
  * firmware); each function reads its own view, in which a field reads SET only for the holder.
  * A SET (or FORCE) write takes a free resource; a mask-only write (value 0) releases it if the
@@ -10,7 +10,10 @@
  * QLXGE_SIM_FAULT_SEM_HELD makes resources look held by another agent to one function.
  */
 
-#include "sim_internal.h"
+#include "base/log.h"
+#include "base/reg.h"
+#include "base/state.h"
+#include "sim_sem.h"
 
 static const char *const sim_sem_names[QLXGE_SEM_COUNT] = {
 	"XGMAC0", "XGMAC1", "ICB", "MAC_ADDR", "FLASH", "PROBE", "RT_IDX", "PROC_REG",

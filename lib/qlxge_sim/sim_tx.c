@@ -2,7 +2,7 @@
 /* Copyright(c) 2026 The qlxge authors */
 
 /*
- * TX engine of the 8100 model: fact sheet §7.2 (buffer descriptors), §7.3 (MAC IOCB), §7.4
+ * TX engine of the 8100 model: §7.2 (buffer descriptors), §7.3 (MAC IOCB), §7.4
  * (TSO / checksum IOCB), §7.5 (outbound address lists), §7.6 (completion flags), §13 (limits),
  * §16.12.
  *
@@ -30,9 +30,9 @@
 #include <rte_tcp.h>
 #include <rte_udp.h>
 
-#include "sim_dma.h"
+#include "base/dma.h"
 #include "sim_dp.h"
-#include "sim_log.h"
+#include "base/log.h"
 
 #define SIM_TX_HEADROOM		64u
 #define SIM_TX_MAX_FRAME_DEFAULT	QLXGE_MAX_FRAME_SIZE

@@ -20,7 +20,7 @@
 #include <rte_branch_prediction.h>
 #include <rte_common.h>
 
-#include "sim_log.h"
+#include "base/log.h"
 #include "sim_wire_pvt.h"
 
 static uint64_t

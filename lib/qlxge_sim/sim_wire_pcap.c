@@ -16,7 +16,7 @@
 
 #include <rte_branch_prediction.h>
 
-#include "sim_log.h"
+#include "base/log.h"
 #include "sim_wire_pvt.h"
 
 static int

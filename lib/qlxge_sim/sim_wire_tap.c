@@ -19,7 +19,7 @@
 
 #include <rte_branch_prediction.h>
 
-#include "sim_log.h"
+#include "base/log.h"
 #include "sim_wire_pvt.h"
 
 /* How long a sampled carrier state is reused (the ioctl is a system call). */

@@ -2,7 +2,7 @@
 /* Copyright(c) 2026 The qlxge authors */
 
 /*
- * XGMAC of each port (fact sheet §11, §16.16) reached through the function's XGMAC_ADDR /
+ * XGMAC of each port (§11, §16.16) reached through the function's XGMAC_ADDR /
  * XGMAC_DATA window (RDY always reads 1, R requests a read, XME flags a register outside the
  * window): a register file for the control registers (the 8012 bring-up words are accepted and
  * read back) and the statistics counters, 64 bits each as two 32-bit registers, low word at the
@@ -15,7 +15,10 @@
 
 #include <string.h>
 
-#include "sim_internal.h"
+#include "base/log.h"
+#include "base/reg.h"
+#include "base/state.h"
+#include "sim_xgmac.h"
 
 #define SIM_SERDES_ADDR_MASK	0x0000FFFFu
 

@@ -13,7 +13,8 @@
 
 #include <rte_byteorder.h>
 
-#include "sim_internal.h"
+#include "base/reg.h"
+#include "sim_regs.h"
 #include "sim_test.h"
 
 static const uint32_t all_regs[] = {
@@ -35,7 +36,7 @@ static const uint32_t all_regs[] = {
 	QLXGE_REG_XG_SERDES_DATA, QLXGE_REG_PRB_MX_ADDR, QLXGE_REG_PRB_MX_DATA,
 };
 
-/* STYLE B.18: every QLXGE_REG_* has a row; the reserved offsets have none. */
+/* design.md B.18: every QLXGE_REG_* has a row; the reserved offsets have none. */
 static void
 test_regs_table_complete(void **state)
 {

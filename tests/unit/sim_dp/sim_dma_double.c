@@ -12,7 +12,7 @@
 
 #include <rte_log.h>
 
-#include "sim_dma.h"
+#include "base/dma.h"
 #include "sim_dp_test.h"
 
 int sim_logtype_regs = RTE_LOGTYPE_USER1;

@@ -2,13 +2,14 @@
 /* Copyright(c) 2026 The qlxge authors */
 
 /*
- * Tracing of the model (STYLE B.25): log types lib.qlxge_sim.{regs,mpi,flash,dma,tx,rx,wire},
- * one SIM_TRACE(area, event, fmt, ...) at every side effect (events <area>_<what>, state
- * changes printed old -> new), driver misuse through SIM_WRN at WARNING and counted.
+ * Tracing of the model (design.md B.25): log types
+ * lib.qlxge_sim.{regs,mpi,flash,dma,tx,rx,wire}, one SIM_TRACE(area, event, fmt, ...) at every
+ * side effect (events <area>_<what>, state changes printed old -> new), driver misuse through
+ * SIM_WRN at WARNING and counted.
  */
 
-#ifndef SIM_LOG_H
-#define SIM_LOG_H
+#ifndef SIM_BASE_LOG_H
+#define SIM_BASE_LOG_H
 
 #include <rte_branch_prediction.h>
 #include <rte_common.h>
@@ -67,6 +68,11 @@ enum sim_trace_area {
 				##__VA_ARGS__); \
 	} while (0)
 
+struct qlxge_sim_adapter;
+
+/* Sample the log levels of the data-path traces into each function's trace cache. */
+void sim_trace_refresh(struct qlxge_sim_adapter *ad);
+
 /*
  * Driver misuse or an input the model refuses (event wrn_<area>_<what>): WARNING, and counted
  * in the function's driver_errors counter. @p fn may be NULL for adapter-wide events.
@@ -81,4 +87,4 @@ enum sim_trace_area {
 			##__VA_ARGS__); \
 	} while (0)
 
-#endif /* SIM_LOG_H */
+#endif /* SIM_BASE_LOG_H */

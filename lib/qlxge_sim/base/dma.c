@@ -3,10 +3,10 @@
 
 /*
  * DMA of the model: IOVA -> virtual address through DPDK's memory map, with the whole range
- * checked to be allocated DMA memory that is contiguous in IOVA (ARCHITECTURE "DMA", STYLE
- * B.20, issue #4 point 11). A failure is a device error: ERR_STS.MA (the device's master access
- * failed), STS.FE and a vector-0 interrupt (fact sheet §2.8, §2.11, §8.1), counted and traced;
- * the queue that did the access decides whether an AE completion follows (§7.8).
+ * checked to be allocated DMA memory that is contiguous in IOVA (design.md "DMA", design.md
+ * B.20). A failure is a device error: ERR_STS.MA (the device's master access failed), STS.FE
+ * and a vector-0 interrupt (§2.8, §2.11, §8.1), counted and traced; the queue that did the
+ * access decides whether an AE completion follows (§7.8).
  */
 
 #include <errno.h>
@@ -19,8 +19,8 @@
 #include <rte_fbarray.h>
 #include <rte_memory.h>
 
-#include "sim_dma.h"
-#include "sim_internal.h"
+#include "base/dma.h"
+#include "base/irq.h"
 
 /*
  * Check that every page of [va, va + len) in @p msl is allocated and, when IOVA is not VA, that
@@ -260,8 +260,7 @@ sim_dma_read(struct qlxge_sim_func *fn, uint64_t iova, void *dst, size_t len)
 		return -EFAULT;
 	memcpy(dst, va, len);
 	SIM_TRACE_DP(fn, dma, read, SIM_FN_FMT " iova 0x%" PRIx64 " len %zu", SIM_FN_ARGS(fn),
-		     iova,
-		  len);
+		     iova, len);
 	return 0;
 }
 
@@ -274,8 +273,7 @@ sim_dma_write(struct qlxge_sim_func *fn, uint64_t iova, const void *src, size_t 
 		return -EFAULT;
 	memcpy(va, src, len);
 	SIM_TRACE_DP(fn, dma, write, SIM_FN_FMT " iova 0x%" PRIx64 " len %zu", SIM_FN_ARGS(fn),
-		     iova,
-		  len);
+		     iova, len);
 	return 0;
 }
 

@@ -2,20 +2,24 @@
 /* Copyright(c) 2026 The qlxge authors */
 
 /*
- * Interrupts (fact sheet §8, §2.9, §16.15): one eventfd per MSI-X vector; INTR_EN as a command
+ * Interrupts (§8, §2.9, §16.15): one eventfd per MSI-X vector; INTR_EN as a command
  * register (global EI gate, per-vector enable / disable / select-for-read-back with EN read-back);
  * INTR_MASK enabling the MPI source; ISR1-4 with one bit per CQ whose interrupt is raised and
  * whose entries are not yet consumed. A vector is pending when one of its CQs has its ISR bit set
  * or, for vector 0, when STS.PI (with INTR_MASK.PI) or STS.FE is set. A pending, enabled vector
  * under EI is signalled once and auto-masks (EN clears) until the driver re-enables it; if it is
  * still pending then, it fires again (the spurious vector-0 interrupts Linux reports).
+ * Also the device errors vector 0 reports (§2.8 FE, §2.11 ERR_STS, §4.5).
  */
 
 #include <errno.h>
 #include <sys/eventfd.h>
 #include <unistd.h>
 
-#include "sim_internal.h"
+#include "base/irq.h"
+#include "base/log.h"
+#include "base/reg.h"
+#include "base/state.h"
 
 int
 sim_irq_open(struct qlxge_sim_func *fn)
@@ -48,6 +52,19 @@ qlxge_sim_irq_fd(struct qlxge_sim_func *fn, unsigned int vector)
 	if (fn == NULL || vector >= QLXGE_SIM_NUM_VECTORS)
 		return -1;
 	return fn->irq_fd[vector];
+}
+
+void
+sim_dev_error(struct qlxge_sim_func *fn, uint32_t err_sts_bits)
+{
+	uint32_t old = fn->err_sts;
+
+	fn->err_sts |= err_sts_bits;
+	if (!fn->fe)
+		SIM_LOG(WARNING, regs, "device_error " SIM_FN_FMT ": STS.FE 0 -> 1, "
+			"ERR_STS 0x%08x -> 0x%08x", SIM_FN_ARGS(fn), old, fn->err_sts);
+	fn->fe = true;
+	sim_irq_update(fn);
 }
 
 /* Bitmap of vectors with a pending source. */
