@@ -27,6 +27,7 @@
 #include "sim_flash.h"
 #include "sim_mpi.h"
 #include "sim_regs.h"
+#include "wire/wire.h"
 
 /* Default firmware version reported by ABOUT_FW: 1.2.3 (any value; docs/model.md). */
 #define SIM_FW_VERSION_DEFAULT	0x00010203u

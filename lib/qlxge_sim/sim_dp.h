@@ -8,7 +8,6 @@
  *  - RX classification (§7.7, §12, §2.15, §16.13): one frame from the wire in, a verdict out
  *    (drop and why, CQ, completion flags, RSS hash, VLAN strip). Implemented in sim_rx.c.
  *  - RSS (§6.5, §16.14): the state a CFG.LR load leaves, the Toeplitz hash. sim_rss.c.
- *  - Wires (loop, peer, pcap, tap): frames between ports and the outside. sim_wire*.c.
  *
  * Nothing here touches registers, queues, buffers or interrupts: the core owns those, embeds the
  * storage structs below in its adapter/function state and fills them from register writes.
@@ -28,6 +27,7 @@
 #include "qlxge_regs.h"
 #include "qlxge_iocb.h"
 #include "qlxge_sim.h"
+#include "base/state.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -281,106 +281,13 @@ struct sim_tx_result {
  * the buffers by DMA through sim_dma_read()/sim_dma_map() of @p fn (following OAL pointers in any
  * slot, stopping at E), apply VLAN insertion, checksums and LSO as asked, pad short frames, and
  * hand each resulting frame to @p emit. Frames longer than @p max_frame (0 = 9600) are sent and
- * flagged L (longer than SIM_WIRE_MAX_FRAME: flagged L and dropped, never emitted). Uses a
+ * flagged L (longer than SIM_FRAME_MAX: flagged L and dropped, never emitted). Uses a
  * per-thread scratch buffer: no allocation.
  * @return 0 (sent), -EFAULT (DMA error: B), -EINVAL (malformed IOCB: E or S, nothing sent),
  *         -ENOBUFS (emit refused a frame). @p res is filled in every case.
  */
 int sim_tx_iocb(struct qlxge_sim_func *fn, const void *iocb, uint32_t max_frame,
 		sim_tx_emit_t emit, void *arg, struct sim_tx_result *res);
-
-/* ==== Wires ============================================================================== */
-
-/** One end of a wire. Each end: TX from one thread, RX from one thread (may differ). */
-struct sim_wire;
-
-/**
- * Longest frame a wire carries: longer frames are dropped by sim_wire_tx() (-EMSGSIZE), longer
- * pcap records and TAP reads are cut. Above the port's 9600-byte maximum so that frames the TX
- * engine flags L still travel; the size of the queue engine's frame scratch (SIM_FRAME_MAX).
- */
-#define SIM_WIRE_MAX_FRAME	16384u
-/** Frames shorter than this are zero-padded on receive (the sending MAC's padding). */
-#define SIM_WIRE_MIN_FRAME	60u
-
-/** Counters of one end. */
-struct sim_wire_stats {
-	uint64_t tx_frames, tx_bytes, tx_drops;
-	uint64_t rx_frames, rx_bytes;
-	uint64_t rx_drops_oversize;	/* PCAP: records over SIM_WIRE_MAX_FRAME, dropped */
-};
-
-/** A clock of the wires in nanoseconds (monotonic). */
-typedef uint64_t (*sim_wire_clock_fn)(void);
-
-/**
- * Replace the wires' clock (PCAP rate pacing, TAP carrier checks); NULL restores
- * CLOCK_MONOTONIC. A test hook: the tests advance a fake clock instead of sleeping, so that no
- * assertion depends on wall-clock time. Not thread-safe: set it while no wire is in use.
- */
-void sim_wire_clock_set(sim_wire_clock_fn clock);
-
-/**
- * Open a wire of kind LOOP, PCAP or TAP (cfg fields as in qlxge_sim.h). PEER wires are made by
- * sim_wire_pair(); NONE has no wire. @return 0, -EINVAL, -ENOMEM, -ENOENT (rx pcap file),
- *         -errno of the TAP device or pcap.
- */
-int sim_wire_open(const struct qlxge_sim_wire_cfg *cfg, struct sim_wire **w);
-
-/** Make the two ends of a back-to-back cable: what @p a sends, @p b receives and vice versa. */
-int sim_wire_pair(struct sim_wire **a, struct sim_wire **b);
-
-/**
- * Send a frame (copied). @return 0, -EAGAIN (the far end's queue is full; frame dropped and
- * counted), -EMSGSIZE, -EIO (pcap/tap write failed), -ENOLINK (peer end closed).
- */
-int sim_wire_tx(struct sim_wire *w, const uint8_t *frame, uint32_t len);
-
-/** Adapter for sim_tx_iocb(): @p arg is a struct sim_wire *. */
-int sim_wire_emit(void *arg, const uint8_t *frame, uint32_t len);
-
-/**
- * Receive the next frame into @p buf (@p cap bytes). @return 0 (*len set), -EAGAIN (nothing now:
- * empty, or a pcap frame not yet due), -EMSGSIZE (frame longer than @p cap: dropped).
- */
-int sim_wire_rx(struct sim_wire *w, uint8_t *buf, uint32_t cap, uint32_t *len);
-
-/**
- * Zero-copy receive: look at the next frame without taking it. *frame stays valid until
- * sim_wire_rx_consume() or sim_wire_close(). @return 0 or -EAGAIN.
- */
-int sim_wire_rx_peek(struct sim_wire *w, const uint8_t **frame, uint32_t *len);
-
-/** Drop the frame sim_wire_rx_peek() returned. */
-void sim_wire_rx_consume(struct sim_wire *w);
-
-/** Most frames one sim_wire_rx_burst() returns. */
-#define SIM_WIRE_BURST_MAX	64u
-
-/**
- * Zero-copy receive of a batch: look at up to @p max (at most SIM_WIRE_BURST_MAX) next frames
- * without taking them; frames[i] stays valid until sim_wire_rx_release(), another receive call
- * or sim_wire_close(). PCAP and TAP wires stage one frame at a time (count 0 or 1).
- * @return the number of frames (0: nothing now).
- */
-unsigned int sim_wire_rx_burst(struct sim_wire *w, const uint8_t **frames, uint32_t *lens,
-			       unsigned int max);
-
-/** Take the first @p n frames (n <= the count) of the last sim_wire_rx_burst(). */
-void sim_wire_rx_release(struct sim_wire *w, unsigned int n);
-
-/** Link (carrier) as this end sees it: LOOP/PCAP always, PEER while the other end is open,
- * TAP while the interface is IFF_UP|IFF_RUNNING (sampled at most every few milliseconds). */
-bool sim_wire_carrier(struct sim_wire *w);
-
-/** Kind of the wire. */
-enum qlxge_sim_wire_kind sim_wire_kind(const struct sim_wire *w);
-
-/** Counters of this end. */
-void sim_wire_stats_get(const struct sim_wire *w, struct sim_wire_stats *st);
-
-/** Close one end (a TAP interface is deleted, a TX pcap flushed). NULL is a no-op. */
-void sim_wire_close(struct sim_wire *w);
 
 #ifdef __cplusplus
 }

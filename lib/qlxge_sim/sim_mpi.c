@@ -24,6 +24,7 @@
 #include "base/state.h"
 #include "sim_dp.h"
 #include "sim_mpi.h"
+#include "wire/wire.h"
 
 /* ---- outbound messages ---------------------------------------------------------------------- */
 

@@ -14,6 +14,7 @@
 #include "base/log.h"
 #include "base/state.h"
 #include "sim_dp.h"
+#include "wire/wire.h"
 
 static void
 sim_lock_two(struct qlxge_sim_adapter *a, struct qlxge_sim_adapter *b)

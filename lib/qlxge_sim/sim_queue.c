@@ -26,6 +26,7 @@
 #include "sim_queue.h"
 #include "sim_rxq.h"
 #include "sim_xgmac.h"
+#include "wire/wire.h"
 
 /* IOCBs taken per WQ per poll step, so that one busy queue cannot starve the others. */
 #define SIM_TX_BUDGET		64u

@@ -27,6 +27,7 @@
 #include "sim_queue.h"
 #include "sim_rxq.h"
 #include "sim_xgmac.h"
+#include "wire/wire.h"
 
 /* Frames taken per wire per poll step, so that a busy port cannot starve the other. */
 #define SIM_RX_BUDGET		64u
@@ -446,12 +447,15 @@ sim_rx_drain(struct qlxge_sim_func *fn, struct sim_wire *w, bool wait, bool carr
 	const uint8_t *frames[SIM_RX_BUDGET];
 	uint32_t lens[SIM_RX_BUDGET];
 	struct sim_rx_ctx ctx;
-	unsigned int n = 0;
+	unsigned int n = 0, done = 0;
+	bool stop = false;
 
 	if (fe)
 		sim_ctx_refresh(fn, &ctx);
-	while (n < SIM_RX_BUDGET) {
-		unsigned int nb = sim_wire_rx_burst(w, frames, lens, SIM_RX_BUDGET - n);
+	for (;;) {
+		/* take the frames done with, look at the next ones: one wire call a batch */
+		unsigned int nb = sim_wire_rx_burst(w, done, frames, lens,
+						    stop ? 0 : SIM_RX_BUDGET - n);
 		unsigned int i;
 
 		if (nb == 0)
@@ -474,10 +478,9 @@ sim_rx_drain(struct qlxge_sim_func *fn, struct sim_wire *w, bool wait, bool carr
 				sim_rx_nobuf(fn, frames[i], lens[i]);
 			}
 		}
-		sim_wire_rx_release(w, i);
+		done = i;
 		n += i;
-		if (i < nb)
-			break;
+		stop = i < nb || n >= SIM_RX_BUDGET;
 	}
 	sim_xgmac_rx_flush(fn, &acc);
 	return n;

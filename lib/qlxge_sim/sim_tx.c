@@ -147,7 +147,7 @@ sim_tx_finish(uint8_t *f, uint32_t len, bool vlan, uint16_t tci, uint32_t max_fr
 	if (len > max_frame)
 		res->flags1 |= QLXGE_OB_MAC_RSP_FLAGS1_L;
 	/* no wire carries more: flagged L, and lost like a frame the wire refuses */
-	if (len > SIM_WIRE_MAX_FRAME || emit(arg, f, len) != 0) {
+	if (len > SIM_FRAME_MAX || emit(arg, f, len) != 0) {
 		res->dropped++;
 		return;
 	}
@@ -364,7 +364,7 @@ sim_tx_iocb(struct qlxge_sim_func *fn, const void *iocb, uint32_t max_frame,
 	if (direct != NULL) {
 		if (frame_len > max_frame)
 			res->flags1 |= QLXGE_OB_MAC_RSP_FLAGS1_L;
-		if (frame_len > SIM_WIRE_MAX_FRAME || emit(arg, direct, frame_len) != 0) {
+		if (frame_len > SIM_FRAME_MAX || emit(arg, direct, frame_len) != 0) {
 			res->dropped = 1;
 			return -ENOBUFS;
 		}

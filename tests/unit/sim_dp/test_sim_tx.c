@@ -22,6 +22,7 @@
 #include <rte_byteorder.h>
 
 #include "sim_dp.h"
+#include "wire/wire.h"
 #include "sim_dp_test.h"
 
 #define CAP_MAX		128

@@ -4,7 +4,7 @@
 /*
  * PCAP wire of the 8100 model: frames received from a pcap file (at a chosen rate in frames per
  * second, or as fast as the model takes them; replayed a number of times), frames sent written
- * to a pcap file (Ethernet link type, host timestamps). Uses libpcap. Not a fact-sheet concept.
+ * to a pcap file (Ethernet link type, host timestamps). Uses libpcap.
  */
 
 #include <errno.h>
@@ -17,7 +17,9 @@
 #include <rte_branch_prediction.h>
 
 #include "base/log.h"
-#include "sim_wire_pvt.h"
+#include "wire/clock.h"
+#include "wire/pcap.h"
+#include "wire/wire_pvt.h"
 
 static int
 sim_wire_pcap_rx_reopen(struct sim_wire *w)

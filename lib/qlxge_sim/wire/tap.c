@@ -5,7 +5,7 @@
  * TAP wire of the 8100 model: a Linux TAP interface (/dev/net/tun, IFF_TAP | IFF_NO_PI) whose
  * frames are the port's RX and to which the port's TX goes. The carrier is up while the
  * interface is IFF_UP | IFF_RUNNING. The interface is created if absent and disappears when the
- * wire is closed (unless it was made persistent by someone else). Not a fact-sheet concept.
+ * wire is closed (unless it was made persistent by someone else).
  */
 
 #include <errno.h>
@@ -20,7 +20,9 @@
 #include <rte_branch_prediction.h>
 
 #include "base/log.h"
-#include "sim_wire_pvt.h"
+#include "wire/clock.h"
+#include "wire/tap.h"
+#include "wire/wire_pvt.h"
 
 /* How long a sampled carrier state is reused (the ioctl is a system call). */
 #define SIM_WIRE_TAP_CARRIER_NS	(5u * 1000u * 1000u)
