@@ -19,7 +19,7 @@
 #include "base/log.h"
 #include "base/reg.h"
 #include "base/state.h"
-#include "sim_dp.h"
+#include "dataplane/rss.h"
 #include "sim_icb.h"
 #include "sim_queue.h"
 

@@ -22,7 +22,6 @@
 #include "base/log.h"
 #include "base/reg.h"
 #include "base/state.h"
-#include "sim_dp.h"
 #include "sim_mpi.h"
 #include "wire/wire.h"
 

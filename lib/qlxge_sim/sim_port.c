@@ -13,7 +13,6 @@
 
 #include "base/log.h"
 #include "base/state.h"
-#include "sim_dp.h"
 #include "wire/wire.h"
 
 static void

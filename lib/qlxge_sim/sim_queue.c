@@ -22,10 +22,10 @@
 #include "base/irq.h"
 #include "base/log.h"
 #include "base/state.h"
-#include "sim_dp.h"
+#include "dataplane/tx.h"
 #include "sim_queue.h"
 #include "sim_rxq.h"
-#include "sim_xgmac.h"
+#include "dataplane/xgmac.h"
 #include "wire/wire.h"
 
 /* IOCBs taken per WQ per poll step, so that one busy queue cannot starve the others. */
@@ -157,40 +157,6 @@ sim_cq_poll(struct qlxge_sim_func *fn, unsigned int q, uint64_t now)
 
 /* ---- work queues ---------------------------------------------------------------------------- */
 
-/*
- * Frames of the TX engine: counted by the MAC, then looped back or put on the wire. A MAC whose
- * transmitter is disabled (TX_CFG.EN clear) sends nothing and counts nothing; the frame is lost
- * after the TX engine, so its IOCB completes as usual (the host side of the chip is unaffected).
- */
-static int
-sim_tx_emit(void *arg, const uint8_t *frame, uint32_t len)
-{
-	struct qlxge_sim_func *fn = arg;
-
-	if (unlikely(!fn->xg.tx_en)) {
-		fn->cnt.tx_drops_mac_disabled++;
-		return -ENETDOWN;
-	}
-	sim_xgmac_count_tx(fn, frame, len);
-	if (unlikely(fn->port.link_config & QLXGE_LINK_CFG_LOOPBACK_MASK)) {
-		/* SET_PORT_CFG loopback (§9.4): the frame comes back on the port's own RX, taken
-		 * by the RX side of the step (sim_rx_poll) like a LOOP wire's, never inline here:
-		 * the WQ engine reserved one CQ entry for this IOCB's completion only */
-		if (fn->lb_wire == NULL) {
-			struct qlxge_sim_wire_cfg lc = { .kind = QLXGE_SIM_WIRE_LOOP };
-
-			if (sim_wire_open(&lc, &fn->lb_wire) != 0) {
-				fn->lb_wire = NULL;
-				return -ENOMEM;
-			}
-		}
-		return sim_wire_tx(fn->lb_wire, frame, len);
-	}
-	if (unlikely(!fn->port.link_up || fn->wire == NULL))
-		return -ENOLINK;	/* no carrier: the MAC drops the frame */
-	return sim_wire_tx(fn->wire, frame, len);
-}
-
 static inline void
 sim_tx_complete(struct qlxge_sim_func *fn, struct sim_cq *cq, const uint8_t *iocb,
 		const struct sim_tx_result *res)
@@ -273,7 +239,7 @@ sim_wq_poll(struct qlxge_sim_func *fn, unsigned int q, uint64_t now)
 			     sizeof(iocb));
 		if (likely(iocb[0] == QLXGE_OPCODE_OB_MAC_IOCB ||
 			   iocb[0] == QLXGE_OPCODE_OB_MAC_TSO_IOCB)) {
-			ret = sim_tx_iocb(fn, iocb, max_frame, sim_tx_emit, fn, &res);
+			ret = sim_tx_iocb(fn, iocb, max_frame, sim_xgmac_tx, fn, &res);
 		} else {
 			SIM_WRN(fn, tx, opcode, SIM_FN_FMT " WQ %u slot %u opcode 0x%02x",
 				SIM_FN_ARGS(fn), q, cons, iocb[0]);

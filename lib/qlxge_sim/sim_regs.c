@@ -18,15 +18,16 @@
 #include "base/log.h"
 #include "base/reg.h"
 #include "base/state.h"
-#include "sim_dp.h"
-#include "sim_filter.h"
+#include "dataplane/route.h"
+#include "dataplane/rss.h"
+#include "dataplane/xgmac.h"
+#include "dataplane/filter.h"
 #include "sim_flash.h"
 #include "sim_icb.h"
 #include "sim_mpi.h"
 #include "sim_queue.h"
 #include "sim_regs.h"
 #include "sim_sem.h"
-#include "sim_xgmac.h"
 
 /* ---- small handlers ------------------------------------------------------------------------ */
 

@@ -23,10 +23,10 @@
 #include "base/dma.h"
 #include "base/log.h"
 #include "base/state.h"
-#include "sim_dp.h"
+#include "dataplane/classify.h"
 #include "sim_queue.h"
 #include "sim_rxq.h"
-#include "sim_xgmac.h"
+#include "dataplane/xgmac.h"
 #include "wire/wire.h"
 
 /* Frames taken per wire per poll step, so that a busy port cannot starve the other. */
@@ -354,7 +354,7 @@ sim_rx_deliver_any(struct qlxge_sim_func *fn, const struct sim_rx_ctx *ctx,
 		memcpy(fn->frame, frame, len);
 		if (sim_rx_corrupt_l4(fn->frame, len, v)) {
 			data = fn->frame;
-			ret = sim_rx_classify_ex(ctx, data, len, mac_err, v);
+			ret = sim_rx_classify_frame(ctx, data, len, mac_err, v);
 		}
 	}
 	if (ret != SIM_RX_DELIVER) {
@@ -409,10 +409,10 @@ sim_rx_one(struct qlxge_sim_func *fn, const struct sim_rx_ctx *ctx, const uint8_
 		return SIM_RX_DROPPED;
 	}
 	/* an injected bad FCS is an error the MAC reports: ERR = CRC, and routing sees it (not
-	 * VALID, ERR and MAC_ERR bits) through sim_rx_classify_ex() */
+	 * VALID, ERR and MAC_ERR bits) through the classification */
 	fcs_err = unlikely(faults) && sim_rx_fault(fn, QLXGE_SIM_FAULT_RX_BAD_FCS);
 	mac_err = fcs_err ? QLXGE_IB_MAC_FLAGS2_ERR_CRC : 0;
-	ret = sim_rx_classify_ex(ctx, frame, len, mac_err, &v);
+	ret = sim_rx_classify_frame(ctx, frame, len, mac_err, &v);
 	if (unlikely(ret != SIM_RX_DELIVER || faults || v.strip_vlan))
 		return sim_rx_deliver_any(fn, ctx, frame, len, &v, ret, fcs_err, mac_err);
 	/* delivered as received: placed straight from the wire's frame */

@@ -39,7 +39,8 @@
 
 #include "qlxge_contract.h"
 #include "qlxge_sim.h"
-#include "sim_dp.h"
+#include "dataplane/classify.h"
+#include "dataplane/tx.h"
 #include "wire/wire.h"
 
 #define BATCH		256u	/* frames per timed batch (WQ and CQ rings hold more) */

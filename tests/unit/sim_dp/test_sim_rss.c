@@ -18,7 +18,7 @@
 #include <rte_byteorder.h>
 #include <rte_thash.h>
 
-#include "sim_dp.h"
+#include "dataplane/rss.h"
 #include "sim_dp_test.h"
 
 static const uint8_t ms_key[40] = {

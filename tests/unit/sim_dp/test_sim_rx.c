@@ -19,7 +19,7 @@
 #include <rte_byteorder.h>
 #include <rte_thash.h>
 
-#include "sim_dp.h"
+#include "dataplane/classify.h"
 #include "sim_dp_test.h"
 
 #define DFLT_CQ		1

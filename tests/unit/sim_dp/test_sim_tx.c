@@ -21,7 +21,7 @@
 #include <pcap/pcap.h>
 #include <rte_byteorder.h>
 
-#include "sim_dp.h"
+#include "dataplane/tx.h"
 #include "wire/wire.h"
 #include "sim_dp_test.h"
 

@@ -2,23 +2,27 @@
 /* Copyright(c) 2026 The qlxge authors */
 
 /*
- * XGMAC of each port (§11, §16.16) reached through the function's XGMAC_ADDR /
+ * XGMAC of each port (§11, §16.16; dataplane/xgmac.h) reached through the function's XGMAC_ADDR /
  * XGMAC_DATA window (RDY always reads 1, R requests a read, XME flags a register outside the
  * window): a register file for the control registers (the 8012 bring-up words are accepted and
  * read back) and the statistics counters, 64 bits each as two 32-bit registers, low word at the
  * offset and high word at offset + 4 (Linux's order, §15 #14), counted from the frames the port
  * sends and receives (lengths include the 4-byte FCS the MAC adds or checks; the counting is
- * inline in the TX and RX loops, sim_internal.h). STAT_CNT_CTL clears them. TX_CFG.EN and
- * RX_CFG.EN (§11.2) gate the port's frames (sim_queue.c, sim_rxq.c). Also the XG_SERDES_ADDR /
- * DATA window (plain storage).
+ * inline in the TX and RX loops, xgmac.h). STAT_CNT_CTL clears them. TX_CFG.EN and RX_CFG.EN
+ * (§11.2) gate the port's frames: here for TX (the frames of the TX engine, to the wire), in the
+ * receive pass for RX. Also the XG_SERDES_ADDR / DATA window (plain storage).
  */
 
+#include <errno.h>
 #include <string.h>
+
+#include <rte_branch_prediction.h>
 
 #include "base/log.h"
 #include "base/reg.h"
 #include "base/state.h"
-#include "sim_xgmac.h"
+#include "dataplane/xgmac.h"
+#include "wire/wire.h"
 
 #define SIM_SERDES_ADDR_MASK	0x0000FFFFu
 
@@ -175,4 +179,40 @@ sim_xg_serdes_addr_write(struct qlxge_sim_func *fn, const struct sim_reg_row *ro
 		*data = fn->serdes[a % RTE_DIM(fn->serdes)];
 	else
 		fn->serdes[a % RTE_DIM(fn->serdes)] = *data;
+}
+
+/* ---- the frames the port sends ---- */
+
+/*
+ * Frames of the TX engine: counted by the MAC, then looped back or put on the wire. A MAC whose
+ * transmitter is disabled (TX_CFG.EN clear) sends nothing and counts nothing; the frame is lost
+ * after the TX engine, so its IOCB completes as usual (the host side of the chip is unaffected).
+ */
+int
+sim_xgmac_tx(void *arg, const uint8_t *frame, uint32_t len)
+{
+	struct qlxge_sim_func *fn = arg;
+
+	if (unlikely(!fn->xg.tx_en)) {
+		fn->cnt.tx_drops_mac_disabled++;
+		return -ENETDOWN;
+	}
+	sim_xgmac_count_tx(fn, frame, len);
+	if (unlikely(fn->port.link_config & QLXGE_LINK_CFG_LOOPBACK_MASK)) {
+		/* SET_PORT_CFG loopback (§9.4): the frame comes back on the port's own RX, taken
+		 * by the RX side of the step (sim_rx_poll) like a LOOP wire's, never inline here:
+		 * the WQ engine reserved one CQ entry for this IOCB's completion only */
+		if (fn->lb_wire == NULL) {
+			struct qlxge_sim_wire_cfg lc = { .kind = QLXGE_SIM_WIRE_LOOP };
+
+			if (sim_wire_open(&lc, &fn->lb_wire) != 0) {
+				fn->lb_wire = NULL;
+				return -ENOMEM;
+			}
+		}
+		return sim_wire_tx(fn->lb_wire, frame, len);
+	}
+	if (unlikely(!fn->port.link_up || fn->wire == NULL))
+		return -ENOLINK;	/* no carrier: the MAC drops the frame */
+	return sim_wire_tx(fn->wire, frame, len);
 }

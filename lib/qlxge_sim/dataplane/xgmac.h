@@ -2,12 +2,13 @@
 /* Copyright(c) 2026 The qlxge authors */
 
 /*
- * XGMAC of each port (§11): its register window and the statistics of the frames the port
- * sends and receives, counted inline in the TX and RX loops.
+ * The MAC of each port (XGMAC, §11): its register window, the frames it sends (the TX engine's
+ * sink, to the wire), and the statistics of the frames the port sends and receives, counted
+ * inline in the TX and RX loops.
  */
 
-#ifndef SIM_XGMAC_H
-#define SIM_XGMAC_H
+#ifndef SIM_DATAPLANE_XGMAC_H
+#define SIM_DATAPLANE_XGMAC_H
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -27,6 +28,13 @@ uint32_t sim_xg_serdes_addr_read(struct qlxge_sim_func *fn, const struct sim_reg
 void sim_xg_serdes_addr_write(struct qlxge_sim_func *fn, const struct sim_reg_row *row,
 			      uint32_t v);
 void sim_xgmac_power_on(struct qlxge_sim_func *fn);
+
+/**
+ * Send a frame of the TX engine (a sim_tx_emit_t; @p arg is the function): counted by the MAC,
+ * then looped back (SET_PORT_CFG loopback) or put on the wire. @return 0 or a negative errno
+ * (the frame is lost: TX_CFG.EN clear, no link, the wire refused it).
+ */
+int sim_xgmac_tx(void *arg, const uint8_t *frame, uint32_t len);
 
 /* Add @p n to the 64-bit XGMAC counter at register offset @p reg (§11). */
 static inline void
@@ -173,4 +181,4 @@ sim_xgmac_rx_flush(struct qlxge_sim_func *fn, const struct sim_xgmac_rx_acc *acc
 	sim_xgmac_count(fn, QLXGE_XGMAC_RX_BYTES_OK, acc->bytes);
 }
 
-#endif /* SIM_XGMAC_H */
+#endif /* SIM_DATAPLANE_XGMAC_H */

@@ -2,7 +2,7 @@
 /* Copyright(c) 2026 The qlxge authors */
 
 /*
- * TX engine of the 8100 model: §7.2 (buffer descriptors), §7.3 (MAC IOCB), §7.4
+ * TX engine of the 8100 model (dataplane/tx.h): §7.2 (buffer descriptors), §7.3 (MAC IOCB), §7.4
  * (TSO / checksum IOCB), §7.5 (outbound address lists), §7.6 (completion flags), §13 (limits),
  * §16.12.
  *
@@ -31,8 +31,9 @@
 #include <rte_udp.h>
 
 #include "base/dma.h"
-#include "sim_dp.h"
 #include "base/log.h"
+#include "dataplane/csum.h"
+#include "dataplane/tx.h"
 
 #define SIM_TX_HEADROOM		64u
 #define SIM_TX_MAX_FRAME_DEFAULT	QLXGE_MAX_FRAME_SIZE
@@ -109,15 +110,6 @@ sim_tx_gather(struct qlxge_sim_func *fn, const struct qlxge_tx_bd *inl, uint8_t 
 	}
 	SIM_TRACE(tx, no_end, "no descriptor with E (%u bytes)", len);
 	return SIM_TX_MALFORMED;
-}
-
-/* One's-complement sum folded to 16 bits. */
-static inline uint16_t
-sim_tx_fold(uint32_t sum)
-{
-	sum = (sum >> 16) + (sum & 0xFFFFu);
-	sum = (sum >> 16) + (sum & 0xFFFFu);
-	return (uint16_t)sum;
 }
 
 /* Final frame steps: VLAN insertion, padding, max-frame check, emit. @p f has headroom. */
@@ -209,7 +201,7 @@ sim_tx_csum(uint8_t *f, uint32_t len, uint8_t flags2, uint8_t flags3, uint32_t i
 		if (l4_off < RTE_ETHER_HDR_LEN || l4_off < ip_off || l4_off + hl > end)
 			return -EINVAL;
 		/* the field holds the pseudo-header sum the driver pre-loaded (with length) */
-		ck = (uint16_t)~sim_tx_fold(rte_raw_cksum(f + l4_off, end - l4_off));
+		ck = (uint16_t)~sim_csum_fold(rte_raw_cksum(f + l4_off, end - l4_off));
 		if (ck == 0 && !tcp)
 			ck = 0xFFFF;
 		memcpy(f + l4_off + ck_off, &ck, sizeof(ck));
@@ -291,7 +283,7 @@ sim_tx_lso(const struct qlxge_ob_tso_iocb *io, uint8_t *f, uint32_t len, uint32_
 		t->sent_seq = rte_cpu_to_be_32(seq0 + k * mss);
 		t->tcp_flags = tcp_flags;
 		/* the field holds the pseudo-header sum without the length: add this one's */
-		ck = (uint16_t)~sim_tx_fold(rte_raw_cksum(t, l4_len) +
+		ck = (uint16_t)~sim_csum_fold(rte_raw_cksum(t, l4_len) +
 					    rte_cpu_to_be_16((uint16_t)l4_len));
 		t->cksum = ck;
 		sim_tx_finish(seg, seg_len, vlan, tci, max_frame, emit, arg, res);

@@ -2,8 +2,8 @@
 /* Copyright(c) 2026 The qlxge authors */
 
 /*
- * RSS of the 8100 model: the state CFG.LR loads from the RSS ICB and the hash (§6.5,
- * §16.14, §15 #7).
+ * RSS of the 8100 model (dataplane/rss.h): the state CFG.LR loads from the RSS ICB and the
+ * hash (§6.5, §16.14, §15 #7).
  *
  * The hash is Toeplitz (the natural reading of §6.5; neither driver names it) computed with
  * DPDK's rte_softrss() on the key as a byte stream in ICB order: key byte k is
@@ -19,10 +19,11 @@
 #include <rte_branch_prediction.h>
 #include <rte_byteorder.h>
 #include <rte_common.h>
+#include <rte_ip.h>
 #include <rte_thash.h>
 
-#include "sim_dp.h"
 #include "base/log.h"
+#include "dataplane/rss.h"
 
 /* Hash of input byte @p val alone at byte position @p pos (all other bytes zero). */
 static uint32_t
@@ -103,11 +104,4 @@ sim_rss_hash(const struct sim_rss_state *s, bool v6, const uint8_t *input, unsig
 	if (v6)
 		return sim_rss_hash_bytes(s->v6_tbl, 0, input, RTE_MIN(len, 36u));
 	return sim_rss_hash_bytes(s->v4_tbl, 0, input, RTE_MIN(len, 12u));
-}
-
-uint8_t
-sim_rss_cq(const struct sim_rss_state *s, uint32_t hash)
-{
-	return (uint8_t)((s->base_cq + s->cq_id[hash & s->mask & (QLXGE_RSS_TABLE_SIZE - 1)]) &
-			 QLXGE_QUEUE_ID_MASK);
 }

@@ -1,0 +1,172 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* Copyright(c) 2026 The qlxge authors */
+
+/*
+ * RX classification of the 8100 model (dataplane/classify.h): §12.1 (MAC protocol address
+ * tables), §12.3 (routing slots and destinations), §2.15 (NIC_RCV_CFG VLAN mode, RV, default
+ * CQ), §6.5 (RSS), §7.7 (completion flags), §16.13-16.14.
+ *
+ * One frame in, one verdict out. The steps, in this order (docs/model-dataplane.md), each
+ * taken once:
+ *  1. L2 (here): the 802.1Q tag, the ethertype, MAC errors (oversize, injected);
+ *  2. addresses and VLAN (filter.c): CAM, broadcast, multicast table and filter; the VLAN
+ *     mode of NIC_RCV_CFG with the VLAN table drops here;
+ *  3. L3/L4 and their checksums (parse.c);
+ *  4. RSS type, hash and CQ (rss.c);
+ *  5. routing (route.c): the first enabled NIC-queue slot whose mask has a bit of the frame's
+ *     classification bits (inverted type: none of them) decides; no slot = dropped.
+ */
+
+#include <errno.h>
+#include <netinet/in.h>
+#include <string.h>
+
+#include <rte_branch_prediction.h>
+#include <rte_ether.h>
+
+#include "base/log.h"
+#include "dataplane/classify.h"
+#include "dataplane/filter.h"
+#include "dataplane/parse.h"
+#include "dataplane/route.h"
+#include "dataplane/rss.h"
+
+#define SIM_RX_MAX_FRAME_DEFAULT	QLXGE_MAX_FRAME_SIZE
+
+int
+sim_rx_classify_frame(const struct sim_rx_ctx *ctx, const uint8_t *frame, uint32_t len,
+		      uint8_t mac_err, struct sim_rx_verdict *v)
+{
+	static const uint32_t rss_bits[8] = {
+		[SIM_RSS_TYPE_IPV4] = QLXGE_RT_DATA_RSS_IPV4,
+		[SIM_RSS_TYPE_TCP_IPV4] = QLXGE_RT_DATA_RSS_TCP4,
+		[SIM_RSS_TYPE_IPV6] = QLXGE_RT_DATA_RSS_IPV6,
+		[SIM_RSS_TYPE_TCP_IPV6] = QLXGE_RT_DATA_RSS_TCP6,
+	};
+	struct sim_route_queues q;
+	struct sim_mac_match m;
+	struct sim_l34 l;
+	uint32_t bits = 0, max_frame;
+	uint32_t off = RTE_ETHER_HDR_LEN;
+	enum sim_route_to to;
+	uint8_t rss_type;
+	uint16_t et;
+	bool tagged;
+
+	memset(v, 0, sizeof(*v));
+	v->slot = SIM_RX_SLOT_NONE;
+	if (len < RTE_ETHER_HDR_LEN) {
+		v->drop = SIM_RX_DROP_RUNT;
+		return v->drop;
+	}
+	max_frame = ctx->max_frame != 0 ? ctx->max_frame : SIM_RX_MAX_FRAME_DEFAULT;
+	q.dflt_cq = (uint8_t)((ctx->nic_rcv_cfg & QLXGE_NIC_RCV_CFG_DFQ_MASK) >>
+			      QLXGE_NIC_RCV_CFG_DFQ_SHIFT);
+
+	/* ---- L2 ---- */
+	et = (uint16_t)((frame[12] << 8) | frame[13]);
+	tagged = et == RTE_ETHER_TYPE_VLAN && len >= RTE_ETHER_HDR_LEN + 4;
+	if (tagged) {
+		v->vlan_tci = (uint16_t)((frame[14] << 8) | frame[15]);
+		et = (uint16_t)((frame[16] << 8) | frame[17]);
+		off += 4;
+		v->flags2 |= QLXGE_IB_MAC_FLAGS2_V;
+	}
+	if (len > max_frame)
+		mac_err = QLXGE_IB_MAC_FLAGS2_ERR_OVERSIZE;
+	if (et < 0x0600u)	/* a length: IEEE 802.3 frame */
+		bits |= QLXGE_RT_DATA_802_3;
+	else if (et == RTE_ETHER_TYPE_LLDP)
+		bits |= QLXGE_RT_DATA_LLDP;
+
+	/* ---- addresses and VLAN ---- */
+	sim_mac_match(ctx->mac, frame, tagged, v->vlan_tci, ctx->nic_rcv_cfg, ctx->func,
+		      ctx->port, &m);
+	bits |= m.bits;
+	v->flags1 |= m.flags1;
+	v->flags2 |= m.flags2;
+	if (!m.pass) {
+		v->rt_bits = bits;
+		v->drop = SIM_RX_DROP_VLAN;
+		SIM_TRACE(rx, drop_vlan, "port %u tci 0x%04x", ctx->port, v->vlan_tci);
+		return v->drop;
+	}
+	v->strip_vlan = m.strip;
+
+	/* ---- L3/L4 and checksums ---- */
+	sim_l34_parse(frame, len, off, et, &l);
+	if (l.v4)
+		v->flags3 |= QLXGE_IB_MAC_FLAGS3_V4;
+	if (l.v6)
+		v->flags3 |= QLXGE_IB_MAC_FLAGS3_V6;
+	if (l.proto == IPPROTO_TCP)
+		v->flags2 |= QLXGE_IB_MAC_FLAGS2_T;
+	else if (l.proto == IPPROTO_UDP)
+		v->flags2 |= QLXGE_IB_MAC_FLAGS2_U;
+	if (l.ip_err) {
+		v->flags1 |= QLXGE_IB_MAC_FLAGS1_IE;
+		bits |= QLXGE_RT_DATA_IP_CSUM_ERR | QLXGE_RT_DATA_ERR;
+	}
+	if (!l.l4_checked) {
+		v->flags1 |= QLXGE_IB_MAC_FLAGS1_NU;
+	} else if (l.l4_err) {
+		v->flags1 |= QLXGE_IB_MAC_FLAGS1_TE;
+		bits |= QLXGE_RT_DATA_TU_CSUM_ERR | QLXGE_RT_DATA_ERR;
+	}
+	if (mac_err != 0) {
+		v->flags2 |= mac_err & QLXGE_IB_MAC_FLAGS2_ERR_MASK;
+		bits |= QLXGE_RT_DATA_MAC_ERR | QLXGE_RT_DATA_ERR;
+	} else {
+		bits |= QLXGE_RT_DATA_VALID;
+	}
+	v->l3_off = l.l3_off;
+	v->l4_off = l.l4_off;
+	v->hdr_len = l.hdr_len;
+	v->split = (ctx->fsc & QLXGE_FSC_SH) &&
+		   ((ctx->splt_hdr & QLXGE_SPLT_HDR_EP) || (m.cam_out & QLXGE_CAM_OUT_SH));
+
+	/* ---- RSS ---- */
+	q.rss_cq = q.dflt_cq;
+	rss_type = ctx->rss != NULL ?
+		   sim_rss_frame(ctx->rss, frame, &l, &v->rss_hash, &q.rss_cq) :
+		   SIM_RSS_TYPE_NONE;
+	if (rss_type != SIM_RSS_TYPE_NONE) {
+		v->flags3 |= rss_type;
+		bits |= QLXGE_RT_DATA_RSS_MATCH | rss_bits[rss_type];
+	}
+	v->rt_bits = bits;
+
+	/* ---- routing ---- */
+	q.cam_cq = m.cam_hit ? (uint8_t)((m.cam_out & QLXGE_CAM_OUT_CQ_ID_MASK) >>
+					 QLXGE_CAM_OUT_CQ_ID_SHIFT) : q.dflt_cq;
+	to = sim_route_frame(ctx->rt, bits, &q, &v->slot, &v->dest, &v->cq_id);
+	if (to == SIM_ROUTE_CQ)
+		return SIM_RX_DELIVER;
+	if (to == SIM_ROUTE_NO_SLOT) {
+		v->drop = SIM_RX_DROP_FILTER;
+		SIM_TRACE(rx, drop_filter, "port %u bits 0x%08x", ctx->port, bits);
+	} else {
+		v->drop = SIM_RX_DROP_SLOT;
+		SIM_TRACE(rx, drop_slot, "port %u slot %u bits 0x%08x", ctx->port, v->slot,
+			  bits);
+	}
+	if (mac_err == QLXGE_IB_MAC_FLAGS2_ERR_OVERSIZE)
+		v->drop = SIM_RX_DROP_OVERSIZE;	/* dropped for any reason: counted as oversize */
+	return v->drop;
+}
+
+int
+sim_rx_classify_ex(const struct sim_rx_ctx *ctx, const uint8_t *frame, uint32_t len,
+		   uint8_t mac_err, struct sim_rx_verdict *v)
+{
+	if (ctx == NULL || ctx->mac == NULL || ctx->rt == NULL || frame == NULL || v == NULL)
+		return -EINVAL;
+	return sim_rx_classify_frame(ctx, frame, len, mac_err, v);
+}
+
+int
+sim_rx_classify(const struct sim_rx_ctx *ctx, const uint8_t *frame, uint32_t len,
+		struct sim_rx_verdict *v)
+{
+	return sim_rx_classify_ex(ctx, frame, len, 0, v);
+}
