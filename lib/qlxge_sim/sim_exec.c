@@ -24,7 +24,42 @@
 #include "base/state.h"
 #include "sim_adapter.h"
 #include "sim_mpi.h"
-#include "sim_queue.h"
+#include "queues/cq.h"
+#include "queues/rx.h"
+#include "queues/wq.h"
+
+/*
+ * One step of function @p fn, the device's pipeline in order: the firmware, the queues' valid
+ * doorbells, every WQ (doorbell -> TX engine -> wire, completions), the frames on the wires
+ * (wire -> classification -> buffers, completions), then per CQ the producer shadow and
+ * coalescing, then the interrupts.
+ */
+static unsigned int
+sim_func_step(struct qlxge_sim_func *fn, uint64_t now)
+{
+	unsigned int work = 0;
+	unsigned int q;
+
+	/* a function reset has completed by the next step (§16.2) */
+	fn->reset_pending = false;
+	work += sim_mpi_poll(fn, now);
+	sim_dma_step(fn);
+	if (!(fn->regs[QLXGE_REG_FSC / 4] & QLXGE_FSC_FE)) {
+		/* a disabled function takes nothing; frames reaching it are lost */
+		work += sim_rx_poll(fn, now);
+		return work;
+	}
+	/* the loaded queues only: a PMD uses a few of the 128 */
+	SIM_FOREACH_BIT(q, fn->cq_live)
+		sim_cq_valid_poll(fn, q);
+	SIM_FOREACH_BIT(q, fn->wq_live)
+		work += sim_wq_poll(fn, q, now);
+	work += sim_rx_poll(fn, now);
+	SIM_FOREACH_BIT(q, fn->cq_live)
+		work += sim_cq_poll(fn, q, now);
+	sim_irq_update(fn);
+	return work;
+}
 
 unsigned int
 qlxge_sim_poll(struct qlxge_sim_adapter *adapter)
@@ -39,14 +74,8 @@ qlxge_sim_poll(struct qlxge_sim_adapter *adapter)
 	now = sim_now_us();
 	adapter->now = now;
 	sim_trace_refresh(adapter);
-	for (i = 0; i < QLXGE_SIM_NUM_FUNCS; i++) {
-		struct qlxge_sim_func *fn = &adapter->fn[i];
-
-		/* a function reset has completed by the next step (§16.2) */
-		fn->reset_pending = false;
-		work += sim_mpi_poll(fn, now);
-		work += sim_queue_poll(fn, now);
-	}
+	for (i = 0; i < QLXGE_SIM_NUM_FUNCS; i++)
+		work += sim_func_step(&adapter->fn[i], now);
 	sim_adapter_unlock(adapter);
 	return work;
 }

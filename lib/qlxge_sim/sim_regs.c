@@ -23,9 +23,8 @@
 #include "dataplane/xgmac.h"
 #include "dataplane/filter.h"
 #include "sim_flash.h"
-#include "sim_icb.h"
+#include "queues/icb.h"
 #include "sim_mpi.h"
-#include "sim_queue.h"
 #include "sim_regs.h"
 #include "sim_sem.h"
 
@@ -333,7 +332,7 @@ sim_func_reset(struct qlxge_sim_func *fn)
 		    !(row->access & SIM_REG_KEEP))
 			fn->regs[i] = row->reset;
 	}
-	sim_queue_reset(fn);
+	sim_queues_reset(fn);
 	for (v = 0; v < QLXGE_SIM_NUM_VECTORS; v++)
 		fn->vec_en[v] = false;
 	fn->intr_en = 0;

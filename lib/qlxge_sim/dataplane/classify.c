@@ -33,9 +33,16 @@
 
 #define SIM_RX_MAX_FRAME_DEFAULT	QLXGE_MAX_FRAME_SIZE
 
+/* The drop reason of each routing outcome. */
+static const int sim_rx_drop_of[] = {
+	[SIM_ROUTE_CQ] = SIM_RX_DELIVER,
+	[SIM_ROUTE_NO_SLOT] = SIM_RX_DROP_FILTER,
+	[SIM_ROUTE_DROP] = SIM_RX_DROP_SLOT,
+};
+
 int
 sim_rx_classify_frame(const struct sim_rx_ctx *ctx, const uint8_t *frame, uint32_t len,
-		      uint8_t mac_err, struct sim_rx_verdict *v)
+		      uint8_t mac_err, struct sim_rx_alt *alt, struct sim_rx_verdict *v)
 {
 	static const uint32_t rss_bits[8] = {
 		[SIM_RSS_TYPE_IPV4] = QLXGE_RT_DATA_RSS_IPV4,
@@ -94,7 +101,7 @@ sim_rx_classify_frame(const struct sim_rx_ctx *ctx, const uint8_t *frame, uint32
 	v->strip_vlan = m.strip;
 
 	/* ---- L3/L4 and checksums ---- */
-	sim_l34_parse(frame, len, off, et, &l);
+	sim_l34_parse(frame, len, off, et, alt != NULL, &l);
 	if (l.v4)
 		v->flags3 |= QLXGE_IB_MAC_FLAGS3_V4;
 	if (l.v6)
@@ -140,6 +147,26 @@ sim_rx_classify_frame(const struct sim_rx_ctx *ctx, const uint8_t *frame, uint32
 	q.cam_cq = m.cam_hit ? (uint8_t)((m.cam_out & QLXGE_CAM_OUT_CQ_ID_MASK) >>
 					 QLXGE_CAM_OUT_CQ_ID_SHIFT) : q.dflt_cq;
 	to = sim_route_frame(ctx->rt, bits, &q, &v->slot, &v->dest, &v->cq_id);
+	if (unlikely(alt != NULL)) {
+		/* the same frame with its L4 checksum corrupted: TE/NU and the routing again */
+		uint32_t err = mac_err != 0 || l.ip_err ? QLXGE_RT_DATA_ERR : 0;
+
+		alt->at = l.flip_at;
+		alt->flags1 = v->flags1 & ~(QLXGE_IB_MAC_FLAGS1_TE | QLXGE_IB_MAC_FLAGS1_NU);
+		alt->rt_bits = bits & ~(QLXGE_RT_DATA_TU_CSUM_ERR | QLXGE_RT_DATA_ERR);
+		if (!l.flip_checked) {
+			alt->flags1 |= QLXGE_IB_MAC_FLAGS1_NU;
+		} else if (l.flip_err) {
+			alt->flags1 |= QLXGE_IB_MAC_FLAGS1_TE;
+			err |= QLXGE_RT_DATA_TU_CSUM_ERR | QLXGE_RT_DATA_ERR;
+		}
+		alt->rt_bits |= err;
+		alt->cq_id = 0;
+		alt->drop = sim_rx_drop_of[sim_route_frame(ctx->rt, alt->rt_bits, &q, &alt->slot,
+							   &alt->dest, &alt->cq_id)];
+		if (alt->drop != SIM_RX_DELIVER && mac_err == QLXGE_IB_MAC_FLAGS2_ERR_OVERSIZE)
+			alt->drop = SIM_RX_DROP_OVERSIZE;
+	}
 	if (to == SIM_ROUTE_CQ)
 		return SIM_RX_DELIVER;
 	if (to == SIM_ROUTE_NO_SLOT) {
@@ -161,7 +188,7 @@ sim_rx_classify_ex(const struct sim_rx_ctx *ctx, const uint8_t *frame, uint32_t 
 {
 	if (ctx == NULL || ctx->mac == NULL || ctx->rt == NULL || frame == NULL || v == NULL)
 		return -EINVAL;
-	return sim_rx_classify_frame(ctx, frame, len, mac_err, v);
+	return sim_rx_classify_frame(ctx, frame, len, mac_err, NULL, v);
 }
 
 int

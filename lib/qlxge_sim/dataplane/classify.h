@@ -83,10 +83,25 @@ int sim_rx_classify_ex(const struct sim_rx_ctx *ctx, const uint8_t *frame, uint3
 		       uint8_t mac_err, struct sim_rx_verdict *v);
 
 /**
+ * The verdict of the same frame with the bytes of its TCP/UDP checksum field XORed with 5A A5
+ * (the injected fault QLXGE_SIM_FAULT_RX_BAD_L4CSUM): only what that corruption changes.
+ */
+struct sim_rx_alt {
+	uint16_t at;		/* offset of the checksum field; 0: no TCP/UDP header to corrupt */
+	int drop;		/* SIM_RX_DELIVER or the reason, as sim_rx_classify() returns */
+	uint8_t flags1;		/* TE, NU as verified */
+	uint8_t slot;
+	uint8_t dest;
+	uint8_t cq_id;
+	uint32_t rt_bits;
+};
+
+/**
  * sim_rx_classify_ex() without the checks of its arguments: the receive pass's own frames and
- * context (every pointer set, @p frame of @p len bytes).
+ * context (every pointer set, @p frame of @p len bytes). @p alt non-NULL: also the verdict of
+ * the frame with a corrupted TCP/UDP checksum.
  */
 int sim_rx_classify_frame(const struct sim_rx_ctx *ctx, const uint8_t *frame, uint32_t len,
-			  uint8_t mac_err, struct sim_rx_verdict *v);
+			  uint8_t mac_err, struct sim_rx_alt *alt, struct sim_rx_verdict *v);
 
 #endif /* SIM_DATAPLANE_CLASSIFY_H */

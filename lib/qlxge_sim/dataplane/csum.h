@@ -13,22 +13,6 @@
 #include <stdint.h>
 #include <string.h>
 
-#include <rte_byteorder.h>
-
-/*
- * Big-endian <-> CPU 16-bit swap the compiler can see through (DPDK's x86 swap is an asm
- * statement: it cannot be folded or scheduled, and it is on every frame's path here).
- */
-static inline uint16_t
-sim_be16(uint16_t x)
-{
-#if RTE_BYTE_ORDER == RTE_LITTLE_ENDIAN
-	return __builtin_bswap16(x);
-#else
-	return x;
-#endif
-}
-
 /* One's-complement 64-bit add: the carry out of bit 63 comes back in at bit 0. */
 static inline uint64_t
 sim_csum_add(uint64_t sum, uint64_t x)
@@ -45,8 +29,9 @@ sim_csum_add(uint64_t sum, uint64_t x)
  * 0 only for an all-zero input). Unfolded: add more, then sim_csum_fold().
  */
 static inline uint64_t
-sim_csum_sum(const uint8_t *p, uint32_t len, uint64_t sum)
+sim_csum_sum(const void *buf, uint32_t len, uint64_t sum)
 {
+	const uint8_t *p = buf;
 	uint64_t q;
 	uint32_t w;
 	uint16_t h;

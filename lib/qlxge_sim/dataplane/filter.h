@@ -131,19 +131,22 @@ sim_mac_match(const struct sim_mac_tables *t, const uint8_t *frame, bool tagged,
 	      uint32_t nic_rcv_cfg, unsigned int func, unsigned int port, struct sim_mac_match *m)
 {
 	uint64_t dst = sim_mac_u64_frame(frame);
+	bool vlan_match = tagged && t->vlan_en[tci & QLXGE_IB_MAC_VLAN_ID_MASK];
 
-	memset(m, 0, sizeof(*m));
-	if (tagged) {
-		m->bits |= QLXGE_RT_DATA_VLAN_TAG;
-		if (t->vlan_en[tci & QLXGE_IB_MAC_VLAN_ID_MASK])
-			m->bits |= QLXGE_RT_DATA_VLAN_MATCH;
-	}
+	/* the VLAN mode, a pre-routing filter: the VLAN table and the tag decide it */
+	m->pass = sim_mac_vlan_pass(nic_rcv_cfg, tagged, vlan_match);
+	m->bits = (tagged ? QLXGE_RT_DATA_VLAN_TAG : 0) |
+		  (vlan_match ? QLXGE_RT_DATA_VLAN_MATCH : 0) |
+		  (m->pass ? QLXGE_RT_DATA_VLAN_FILTER : 0);
+	m->flags1 = 0;
+	m->flags2 = 0;
+	m->cam_hit = false;
+	m->cam_out = 0;
+	/* the destination address */
 	if (dst == 0xFFFFFFFFFFFFull) {
 		m->bits |= QLXGE_RT_DATA_BCAST | QLXGE_RT_DATA_BCAST_MCAST_MATCH;
 		m->flags1 |= QLXGE_IB_MAC_FLAGS1_B;
-	} else if (frame[0] & 1u) {
-		m->bits |= sim_mac_mcast(t, frame, dst, &m->flags1);
-	} else {
+	} else if (!(frame[0] & 1u)) {
 		for (unsigned int i = 0; i < t->cam_live_n; i++) {
 			unsigned int idx = t->cam_live[i];
 			uint32_t out, f;
@@ -164,14 +167,11 @@ sim_mac_match(const struct sim_mac_tables *t, const uint8_t *frame, bool tagged,
 		}
 		if (!m->cam_hit)
 			m->flags2 |= QLXGE_IB_MAC_FLAGS2_P;
+	} else {
+		m->bits |= sim_mac_mcast(t, frame, dst, &m->flags1);
 	}
-	/* the VLAN mode: a pre-routing filter */
-	m->pass = sim_mac_vlan_pass(nic_rcv_cfg, tagged, (m->bits & QLXGE_RT_DATA_VLAN_MATCH) != 0);
-	if (!m->pass)
-		return;
-	m->bits |= QLXGE_RT_DATA_VLAN_FILTER;
-	m->strip = tagged && ((nic_rcv_cfg & QLXGE_NIC_RCV_CFG_RV) ||
-			      (m->cam_hit && (m->cam_out & QLXGE_CAM_OUT_RV)));
+	m->strip = m->pass && tagged && ((nic_rcv_cfg & QLXGE_NIC_RCV_CFG_RV) ||
+					 (m->cam_hit && (m->cam_out & QLXGE_CAM_OUT_RV)));
 }
 
 /* Register handlers (core: the BAR1 table). */

@@ -15,6 +15,7 @@
 
 #include <netinet/in.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -35,49 +36,30 @@ struct sim_l34 {
 	bool ip_err;		/* IPv4 header checksum bad */
 	bool l4_checked;	/* a TCP/UDP checksum was verified */
 	bool l4_err;
+	/* asked for (an injected fault): the same frame with its TCP/UDP checksum field's bytes
+	 * XORed with 5A A5, as the RX engine would verify it */
+	uint16_t flip_at;	/* offset of the checksum field; 0 = no TCP/UDP header */
+	bool flip_checked;
+	bool flip_err;
 };
 
 #define SIM_L34_MAX_V6_EXT	8	/* IPv6 extension headers followed at most */
 
-static inline void
-sim_l34_parse_l4(const uint8_t *frame, uint32_t len, uint32_t l4_off, uint32_t l4_len,
-		uint8_t proto, uint64_t phdr_sum, struct sim_l34 *r)
-{
-	const uint8_t *l4 = frame + l4_off;
+/* The headers parse.h found, for the checksums: where they are and what they sum over. */
+struct sim_l34_at {
+	const uint8_t *ip;	/* the IPv4 header; NULL: none to verify */
+	uint32_t ihl;
+	uint32_t l4_off, l4_len;	/* the TCP/UDP header, bytes to the end of the datagram */
+	const void *addrs;	/* the pseudo-header's addresses; NULL: no L4 to verify */
+	uint32_t addr_len;	/* 8 (IPv4) or 32 (IPv6) */
+	uint32_t ck_off;	/* the checksum field in the L4 header */
+	bool ck_zero_ok;	/* UDP: a zero field means no checksum */
+};
 
-	if (l4_off + l4_len > len)
-		return;
-	if (proto == IPPROTO_TCP) {
-		const struct rte_tcp_hdr *th = (const struct rte_tcp_hdr *)l4;
-		uint32_t doff;
-
-		if (l4_len < sizeof(*th))
-			return;
-		doff = (uint32_t)(th->data_off >> 4) * 4;
-		if (doff < sizeof(*th) || doff > l4_len)
-			return;
-		r->proto = IPPROTO_TCP;
-		r->l4_off = (uint16_t)l4_off;
-		r->hdr_len = (uint16_t)(l4_off + doff);
-	} else if (proto == IPPROTO_UDP) {
-		const struct rte_udp_hdr *uh = (const struct rte_udp_hdr *)l4;
-
-		if (l4_len < sizeof(*uh))
-			return;
-		r->proto = IPPROTO_UDP;
-		r->l4_off = (uint16_t)l4_off;
-		r->hdr_len = (uint16_t)(l4_off + sizeof(*uh));
-		if (uh->dgram_cksum == 0)
-			return;	/* no checksum transmitted: nothing verified (NU) */
-	} else {
-		return;
-	}
-	r->l4_checked = true;
-	r->l4_err = sim_csum_fold(sim_csum_sum(l4, l4_len, phdr_sum)) != 0xFFFF;
-}
-
-static inline void
-sim_l34_parse_ipv4(const uint8_t *frame, uint32_t len, uint32_t off, struct sim_l34 *r)
+/* The IPv4 header at @p off and the datagram's L4 header. */
+static __rte_always_inline void
+sim_l34_ipv4(const uint8_t *frame, uint32_t len, uint32_t off, struct sim_l34 *r,
+	     struct sim_l34_at *at)
 {
 	const struct rte_ipv4_hdr *ip = (const struct rte_ipv4_hdr *)(frame + off);
 	uint32_t ihl, tl;
@@ -90,37 +72,28 @@ sim_l34_parse_ipv4(const uint8_t *frame, uint32_t len, uint32_t off, struct sim_
 	r->v4 = true;
 	r->l3_off = (uint16_t)off;
 	r->hdr_len = (uint16_t)(off + ihl);
-	if (likely(ihl == sizeof(*ip))) {
-		/* no options: 20 bytes, two 8-byte and one 4-byte word */
-		uint64_t q0, q1;
-		uint32_t w;
-
-		memcpy(&q0, ip, 8);
-		memcpy(&q1, (const uint8_t *)ip + 8, 8);
-		memcpy(&w, (const uint8_t *)ip + 16, 4);
-		r->ip_err = sim_csum_fold(sim_csum_add(sim_csum_add(q0, q1), w)) != 0xFFFF;
-	} else {
-		r->ip_err = sim_csum_fold(sim_csum_sum((const uint8_t *)ip, ihl, 0)) != 0xFFFF;
-	}
-	tl = sim_be16(ip->total_length);
+	at->ip = (const uint8_t *)ip;
+	at->ihl = ihl;
+	tl = rte_be_to_cpu_16(ip->total_length);
 	if (tl < ihl || off + tl > len)
 		return;	/* inconsistent length: L4 not verified */
-	if (ip->fragment_offset &
-	    sim_be16(RTE_IPV4_HDR_MF_FLAG | RTE_IPV4_HDR_OFFSET_MASK))
+	if (ip->fragment_offset & rte_cpu_to_be_16(RTE_IPV4_HDR_MF_FLAG |
+						   RTE_IPV4_HDR_OFFSET_MASK))
 		return;	/* a fragment: no L4 header to verify */
-	/* pseudo-header (rte_ipv4_phdr_cksum()): addresses, protocol, L4 length, in CPU order */
-	sim_l34_parse_l4(frame, len, off + ihl, tl - ihl, ip->next_proto_id,
-			(uint64_t)ip->src_addr + ip->dst_addr +
-			sim_be16((uint16_t)ip->next_proto_id) +
-			sim_be16((uint16_t)(tl - ihl)), r);
+	at->l4_off = off + ihl;
+	at->l4_len = tl - ihl;
+	at->addrs = &ip->src_addr;
+	at->addr_len = 8;
+	r->proto = ip->next_proto_id;
 }
 
+/* The IPv6 header at @p off, its extension headers, and the datagram's L4 header. */
 static inline void
-sim_l34_parse_ipv6(const uint8_t *frame, uint32_t len, uint32_t off, struct sim_l34 *r)
+sim_l34_ipv6(const uint8_t *frame, uint32_t len, uint32_t off, struct sim_l34 *r,
+	     struct sim_l34_at *at)
 {
 	const struct rte_ipv6_hdr *ip6 = (const struct rte_ipv6_hdr *)(frame + off);
-	uint32_t pl, l4_off, end;
-	uint64_t phdr;
+	uint32_t l4_off, end;
 	int proto;
 
 	if (off + sizeof(*ip6) > len ||
@@ -129,8 +102,7 @@ sim_l34_parse_ipv6(const uint8_t *frame, uint32_t len, uint32_t off, struct sim_
 	r->v6 = true;
 	r->l3_off = (uint16_t)off;
 	r->hdr_len = (uint16_t)(off + sizeof(*ip6));
-	pl = sim_be16(ip6->payload_len);
-	end = off + (uint32_t)sizeof(*ip6) + pl;
+	end = off + (uint32_t)sizeof(*ip6) + rte_be_to_cpu_16(ip6->payload_len);
 	if (end > len)
 		return;
 	proto = ip6->proto;
@@ -155,29 +127,124 @@ sim_l34_parse_ipv6(const uint8_t *frame, uint32_t len, uint32_t off, struct sim_
 		l4_off += ext_len;
 		proto = ext[0];
 	}
-	if (proto != IPPROTO_TCP && proto != IPPROTO_UDP)
-		return;
-	/* pseudo-header: addresses, upper-layer length, next header (RFC 8200 §8.1) */
-	/* the sum is in CPU order: add the big-endian fields the same way */
-	phdr = sim_csum_sum(ip6->src_addr, 32, 0);
-	phdr = sim_csum_add(phdr, sim_be16((uint16_t)((end - l4_off) >> 16)));
-	phdr = sim_csum_add(phdr, sim_be16((uint16_t)(end - l4_off)));
-	phdr = sim_csum_add(phdr, sim_be16((uint16_t)proto));
-	sim_l34_parse_l4(frame, len, l4_off, end - l4_off, (uint8_t)proto, phdr, r);
+	at->l4_off = l4_off;
+	at->l4_len = end - l4_off;
+	at->addrs = ip6->src_addr;
+	at->addr_len = 32;
+	r->proto = (uint8_t)proto;
+}
+
+/* The TCP or UDP header the IP header leads to (r->proto): 0 when none usable. */
+static __rte_always_inline void
+sim_l34_l4(const uint8_t *frame, struct sim_l34 *r, struct sim_l34_at *at)
+{
+	const uint8_t *l4 = frame + at->l4_off;
+	uint32_t hl;
+
+	if (r->proto == IPPROTO_TCP && at->l4_len >= sizeof(struct rte_tcp_hdr)) {
+		hl = (uint32_t)(((const struct rte_tcp_hdr *)l4)->data_off >> 4) * 4;
+		if (hl < sizeof(struct rte_tcp_hdr) || hl > at->l4_len)
+			goto none;
+		at->ck_off = offsetof(struct rte_tcp_hdr, cksum);
+		at->ck_zero_ok = false;
+	} else if (r->proto == IPPROTO_UDP && at->l4_len >= sizeof(struct rte_udp_hdr)) {
+		hl = sizeof(struct rte_udp_hdr);
+		at->ck_off = offsetof(struct rte_udp_hdr, dgram_cksum);
+		at->ck_zero_ok = true;
+	} else {
+		goto none;
+	}
+	r->l4_off = (uint16_t)at->l4_off;
+	r->hdr_len = (uint16_t)(at->l4_off + hl);
+	return;
+none:
+	r->proto = 0;
+	at->addrs = NULL;
+}
+
+/*
+ * The checksums of the headers found (§7.7): the IPv4 header's over IHL x 4 bytes; the TCP/UDP
+ * one with its pseudo-header, unless a UDP datagram carries none (a zero field); @p flip: also
+ * as a corrupted field (XOR 5A A5) would make it.
+ */
+static __rte_always_inline void
+sim_l34_sums(const uint8_t *frame, bool flip, struct sim_l34 *r, const struct sim_l34_at *at)
+{
+	if (at->ip != NULL) {
+		if (likely(at->ihl == sizeof(struct rte_ipv4_hdr))) {
+			/* no options: 20 bytes, two 8-byte and one 4-byte word */
+			uint64_t q0, q1;
+			uint32_t w;
+
+			memcpy(&q0, at->ip, 8);
+			memcpy(&q1, at->ip + 8, 8);
+			memcpy(&w, at->ip + 16, 4);
+			r->ip_err = sim_csum_fold(sim_csum_add(sim_csum_add(q0, q1), w)) != 0xFFFF;
+		} else {
+			r->ip_err = sim_csum_fold(sim_csum_sum(at->ip, at->ihl, 0)) != 0xFFFF;
+		}
+	}
+	if (at->addrs != NULL) {
+		const uint8_t *l4 = frame + at->l4_off;
+		uint16_t ck;
+		uint64_t sum;
+
+		memcpy(&ck, l4 + at->ck_off, sizeof(ck));
+		if (ck == 0 && at->ck_zero_ok && likely(!flip))
+			return;	/* no checksum transmitted: nothing verified (NU) */
+		/* pseudo-header (rte_ipv4_phdr_cksum(), RFC 8200 §8.1): addresses, upper-layer
+		 * length, protocol; the sum is in CPU order, so the big-endian fields are added
+		 * the same way */
+		if (at->addr_len == 8) {
+			memcpy(&sum, at->addrs, 8);	/* IPv4: one word */
+		} else {
+			sum = sim_csum_sum(at->addrs, at->addr_len, 0);
+			sum = sim_csum_add(sum, rte_cpu_to_be_16((uint16_t)(at->l4_len >> 16)));
+		}
+		sum = sim_csum_add(sum, rte_cpu_to_be_16((uint16_t)at->l4_len));
+		sum = sim_csum_add(sum, rte_cpu_to_be_16((uint16_t)r->proto));
+		sum = sim_csum_sum(l4, at->l4_len, sum);
+		if (ck != 0 || !at->ck_zero_ok) {
+			r->l4_checked = true;
+			r->l4_err = sim_csum_fold(sum) != 0xFFFF;
+		}
+		if (unlikely(flip)) {
+			const uint8_t fb[2] = { l4[at->ck_off] ^ 0x5A, l4[at->ck_off + 1] ^ 0xA5 };
+			uint16_t fck;
+
+			/* the field changes from ck to fck: the sum by fck - ck (RFC 1624) */
+			memcpy(&fck, fb, sizeof(fck));
+			r->flip_at = (uint16_t)(at->l4_off + at->ck_off);
+			r->flip_checked = fck != 0 || !at->ck_zero_ok;
+			r->flip_err = sim_csum_fold(sim_csum_add(sim_csum_add(sum, fck),
+								 (uint16_t)~ck)) != 0xFFFF;
+		}
+	}
 }
 
 /**
  * Parse the L3 header of ethertype @p et at @p off of a frame of @p len bytes (VLAN tag, if
- * any, before @p off) and what follows; @p l is filled from zero.
+ * any, before @p off) and what follows, then verify their checksums; @p flip: also report the
+ * frame as a corrupted TCP/UDP checksum field would make it (flip_*).
  */
 static __rte_always_inline void
-sim_l34_parse(const uint8_t *frame, uint32_t len, uint32_t off, uint16_t et, struct sim_l34 *l)
+sim_l34_parse(const uint8_t *frame, uint32_t len, uint32_t off, uint16_t et, bool flip,
+	      struct sim_l34 *l)
 {
-	memset(l, 0, sizeof(*l));
+	struct sim_l34_at at = { .ip = NULL, .addrs = NULL };
+
+	l->l3_off = l->l4_off = l->hdr_len = 0;
+	l->proto = 0;
+	l->v4 = l->v6 = l->ip_err = l->l4_checked = l->l4_err = false;
+	l->flip_at = 0;
+	l->flip_checked = l->flip_err = false;
 	if (et == RTE_ETHER_TYPE_IPV4)
-		sim_l34_parse_ipv4(frame, len, off, l);
+		sim_l34_ipv4(frame, len, off, l, &at);
 	else if (et == RTE_ETHER_TYPE_IPV6)
-		sim_l34_parse_ipv6(frame, len, off, l);
+		sim_l34_ipv6(frame, len, off, l, &at);
+	if (at.addrs != NULL)
+		sim_l34_l4(frame, l, &at);
+	sim_l34_sums(frame, flip, l, &at);
 }
 
 #endif /* SIM_DATAPLANE_PARSE_H */

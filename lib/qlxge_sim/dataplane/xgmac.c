@@ -192,12 +192,13 @@ int
 sim_xgmac_tx(void *arg, const uint8_t *frame, uint32_t len)
 {
 	struct qlxge_sim_func *fn = arg;
+	struct sim_wire *w;
+	int err;
 
 	if (unlikely(!fn->xg.tx_en)) {
 		fn->cnt.tx_drops_mac_disabled++;
 		return -ENETDOWN;
 	}
-	sim_xgmac_count_tx(fn, frame, len);
 	if (unlikely(fn->port.link_config & QLXGE_LINK_CFG_LOOPBACK_MASK)) {
 		/* SET_PORT_CFG loopback (§9.4): the frame comes back on the port's own RX, taken
 		 * by the RX side of the step (sim_rx_poll) like a LOOP wire's, never inline here:
@@ -205,14 +206,17 @@ sim_xgmac_tx(void *arg, const uint8_t *frame, uint32_t len)
 		if (fn->lb_wire == NULL) {
 			struct qlxge_sim_wire_cfg lc = { .kind = QLXGE_SIM_WIRE_LOOP };
 
-			if (sim_wire_open(&lc, &fn->lb_wire) != 0) {
+			if (sim_wire_open(&lc, &fn->lb_wire) != 0)
 				fn->lb_wire = NULL;
-				return -ENOMEM;
-			}
 		}
-		return sim_wire_tx(fn->lb_wire, frame, len);
+		w = fn->lb_wire;
+		err = -ENOMEM;		/* no loopback ring */
+	} else {
+		w = fn->port.link_up ? fn->wire : NULL;
+		err = -ENOLINK;		/* no carrier: the MAC drops the frame */
 	}
-	if (unlikely(!fn->port.link_up || fn->wire == NULL))
-		return -ENOLINK;	/* no carrier: the MAC drops the frame */
-	return sim_wire_tx(fn->wire, frame, len);
+	sim_xgmac_count_tx(fn, frame, len);
+	if (unlikely(w == NULL))
+		return err;
+	return sim_wire_tx(w, frame, len);
 }

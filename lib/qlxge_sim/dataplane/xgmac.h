@@ -172,6 +172,23 @@ sim_xgmac_count_rx_good(struct qlxge_sim_func *fn, const uint8_t *f, uint32_t le
 		sim_xgmac_count(fn, sim_xgmac_size_bucket(wl, QLXGE_XGMAC_RX_64_PKTS), 1);
 }
 
+/*
+ * The RX statistics of one frame the MAC took off the wire (§11): @p fcs_err and @p oversize as
+ * the MAC saw it, @p fifo_drop when no buffer took it; the packets and bytes of good frames
+ * collect in @p acc until sim_xgmac_rx_flush() at the end of the batch.
+ */
+static __rte_always_inline void
+sim_xgmac_rx(struct qlxge_sim_func *fn, struct sim_xgmac_rx_acc *acc, const uint8_t *f,
+	     uint32_t len, bool fcs_err, bool oversize, bool fifo_drop)
+{
+	if (likely(!fcs_err && !oversize))
+		sim_xgmac_count_rx_good(fn, f, len, acc);
+	else
+		sim_xgmac_count_rx(fn, f, len, fcs_err, oversize);
+	if (unlikely(fifo_drop))
+		sim_xgmac_count(fn, QLXGE_XGMAC_RX_NIC_FIFO_DROP, 1);
+}
+
 static inline void
 sim_xgmac_rx_flush(struct qlxge_sim_func *fn, const struct sim_xgmac_rx_acc *acc)
 {

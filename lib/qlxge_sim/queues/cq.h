@@ -2,12 +2,14 @@
 /* Copyright(c) 2026 The qlxge authors */
 
 /*
- * Queues of a function (§5, §6.3, §7.6, §8.3): the doorbells, the WQ engine, and the completion
- * queues, whose per-entry part is inline here for the TX and RX loops.
+ * Completion queues (§5, §6.2, §6.3, §8.3): entries written in ring order, the producer shadow
+ * once per batch after the entries it covers, then the interrupt (coalescing by irq_delay /
+ * pkt_delay, OI / I honoured), an injectable completion delay; the valid and consumer
+ * doorbells. The per-entry part is inline here for the TX and RX loops.
  */
 
-#ifndef SIM_QUEUE_H
-#define SIM_QUEUE_H
+#ifndef SIM_QUEUES_CQ_H
+#define SIM_QUEUES_CQ_H
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -19,13 +21,34 @@
 #include "base/dma.h"
 #include "base/log.h"
 #include "base/state.h"
+#include "queues/doorbell.h"
 
-/* Zero every queue context and doorbell of the function (function reset). */
-void sim_queue_reset(struct qlxge_sim_func *fn);
-unsigned int sim_queue_poll(struct qlxge_sim_func *fn, uint64_t now);
+/* The valid doorbell of CQ @p q: a write changes V (bit 4 only); before any TX or RX work. */
+void sim_cq_valid_poll(struct qlxge_sim_func *fn, unsigned int q);
+
+/*
+ * Consumer doorbell, delayed shadow and coalescing of CQ @p q, after the work of the step.
+ * @return 1 when it published entries.
+ */
+unsigned int sim_cq_poll(struct qlxge_sim_func *fn, unsigned int q, uint64_t now);
+
+/*
+ * Publish the entries posted so far: one producer-shadow write for a whole batch, after the
+ * entries it covers (§6.3), unless an injected delay holds it back. @return 1 when written.
+ */
+int sim_cq_flush(struct qlxge_sim_func *fn, struct sim_cq *cq, uint64_t now);
+
+/* One entry on CQ @p q, checked: -ENODEV (not loaded, invalid or stopped), -ENOSPC, -EFAULT. */
 int sim_cq_post(struct qlxge_sim_func *fn, unsigned int cq_id, const void *entry, bool irq,
 		bool now);
+/* An asynchronous-event completion (§7.8) on CQ @p q, if it can take one. */
 void sim_cq_ae(struct qlxge_sim_func *fn, unsigned int cq_id, uint8_t event);
+
+/*
+ * The entry just written at @p slot (sim_cq_slot, sim_cq_commit) becomes an asynchronous-event
+ * completion (§7.8) with no delay: the device could not finish the work the entry reported.
+ */
+void sim_cq_ae_in(struct qlxge_sim_func *fn, struct sim_cq *cq, void *slot, uint8_t event);
 
 /*
  * Free entries of CQ @p q. The consumer doorbell is read only when the entries known free are
@@ -36,9 +59,8 @@ static __rte_always_inline uint32_t
 sim_cq_room(const struct qlxge_sim_func *fn, struct sim_cq *cq, unsigned int q)
 {
 	if (cq->room == 0) {
-		uint32_t cons = __atomic_load_n((const uint32_t *)(fn->db + QLXGE_DB_CQ_OFFSET(q) +
-								    QLXGE_DB_CQ_CONS_IDX),
-						__ATOMIC_ACQUIRE) & 0xFFFFu;
+		uint32_t cons = sim_db_load(fn, QLXGE_DB_CQ_OFFSET(q) + QLXGE_DB_CQ_CONS_IDX) &
+				0xFFFFu;
 
 		if (cons >= cq->len)
 			cons %= cq->len;
@@ -110,12 +132,4 @@ sim_cq_put(struct qlxge_sim_func *fn, struct sim_cq *cq, const void *entry, bool
 	return 0;
 }
 
-/*
- * What a valid doorbell (WQ or CQ, §5) holds right after an ICB load: the model stores it there
- * and remembers it as the last word seen, so that the driver's next write is a change whatever
- * it writes (the same 0x10 as before the load included). No driver writes it: Linux writes
- * 0x10 / 0, FreeBSD 0x10 / 0xFFFFFFEF (bit 4, V, is clear: the load's V stays until then).
- */
-#define SIM_DB_VALID_LOADED	0x5EED0000u
-
-#endif /* SIM_QUEUE_H */
+#endif /* SIM_QUEUES_CQ_H */

@@ -8,6 +8,7 @@
  * DRQ / DCQ / DR it DMA-writes the block back. A malformed ICB (bad length, unsupported paging,
  * out-of-range ids, rings outside DMA memory) loads nothing and sets LE. The work is done
  * inside the register write, so the command bit already reads 0 when the driver polls it.
+ * Also the function reset's unload of every queue.
  */
 
 #include <errno.h>
@@ -20,27 +21,14 @@
 #include "base/reg.h"
 #include "base/state.h"
 #include "dataplane/rss.h"
-#include "sim_icb.h"
-#include "sim_queue.h"
+#include "queues/doorbell.h"
+#include "queues/icb.h"
 
 static uint64_t
 sim_icb_addr(struct qlxge_sim_func *fn)
 {
 	return ((uint64_t)fn->ad->regs[QLXGE_REG_ICB_H / 4] << 32) |
 	       fn->ad->regs[QLXGE_REG_ICB_L / 4];
-}
-
-/* Zero a doorbell word of the device side when a queue is (re)loaded: indexes restart at 0. */
-static void
-sim_db_clear(struct qlxge_sim_func *fn, uint32_t off)
-{
-	__atomic_store_n((uint32_t *)(fn->db + off), 0, __ATOMIC_RELAXED);
-}
-
-static void
-sim_db_set(struct qlxge_sim_func *fn, uint32_t off, uint32_t v)
-{
-	__atomic_store_n((uint32_t *)(fn->db + off), v, __ATOMIC_RELAXED);
 }
 
 static int
@@ -73,9 +61,9 @@ sim_icb_load_wq(struct qlxge_sim_func *fn, unsigned int q, uint64_t addr)
 	wq->ring.gen = 0;	/* checked again at its next access */
 	wq->valid = (len & QLXGE_WQ_ICB_LEN_V) != 0;
 	wq->loaded = true;
-	sim_db_clear(fn, QLXGE_DB_WQ_OFFSET(q) + QLXGE_DB_WQ_PROD_IDX);
+	sim_db_store(fn, QLXGE_DB_WQ_OFFSET(q) + QLXGE_DB_WQ_PROD_IDX, 0);
 	/* the load decides V; the next write of the valid doorbell, any value, decides again */
-	sim_db_set(fn, QLXGE_DB_WQ_OFFSET(q) + QLXGE_DB_WQ_VALID, SIM_DB_VALID_LOADED);
+	sim_db_store(fn, QLXGE_DB_WQ_OFFSET(q) + QLXGE_DB_WQ_VALID, SIM_DB_VALID_LOADED);
 	wq->db_valid_seen = SIM_DB_VALID_LOADED;
 	sim_bit_set(fn->wq_live, q, true);
 	SIM_TRACE(regs, icb_wq, SIM_FN_FMT " WQ %u: %u entries at 0x%" PRIx64 " -> CQ %u, V %u",
@@ -181,15 +169,15 @@ sim_icb_load_cq(struct qlxge_sim_func *fn, unsigned int q, uint64_t addr)
 	nc.icb = icb;
 	*cq = nc;
 	if (flags & QLXGE_CQ_ICB_FLAGS_LC) {
-		sim_db_clear(fn, QLXGE_DB_CQ_OFFSET(q) + QLXGE_DB_CQ_CONS_IDX);
+		sim_db_store(fn, QLXGE_DB_CQ_OFFSET(q) + QLXGE_DB_CQ_CONS_IDX, 0);
 		/* as for a WQ: the driver's next valid write takes effect, whatever its value */
-		sim_db_set(fn, QLXGE_DB_CQ_OFFSET(q) + QLXGE_DB_CQ_VALID, SIM_DB_VALID_LOADED);
+		sim_db_store(fn, QLXGE_DB_CQ_OFFSET(q) + QLXGE_DB_CQ_VALID, SIM_DB_VALID_LOADED);
 		cq->db_valid_seen = SIM_DB_VALID_LOADED;
 	}
 	if (flags & QLXGE_CQ_ICB_FLAGS_LL)
-		sim_db_clear(fn, QLXGE_DB_CQ_OFFSET(q) + QLXGE_DB_LBQ_PROD_IDX);
+		sim_db_store(fn, QLXGE_DB_CQ_OFFSET(q) + QLXGE_DB_LBQ_PROD_IDX, 0);
 	if (flags & QLXGE_CQ_ICB_FLAGS_LS)
-		sim_db_clear(fn, QLXGE_DB_CQ_OFFSET(q) + QLXGE_DB_SBQ_PROD_IDX);
+		sim_db_store(fn, QLXGE_DB_CQ_OFFSET(q) + QLXGE_DB_SBQ_PROD_IDX, 0);
 	sim_bit_set(fn->cq_live, q, cq->loaded);
 	SIM_TRACE(regs, icb_cq, SIM_FN_FMT " CQ %u flags 0x%02x: %u entries at 0x%" PRIx64
 		  " vector %u delays %u/%u LBQ %u x %u SBQ %u x %u V %u", SIM_FN_ARGS(fn), q,
@@ -306,4 +294,16 @@ sim_cfg_write(struct qlxge_sim_func *fn, const struct sim_reg_row *row, uint32_t
 	SIM_TRACE(regs, cfg, SIM_FN_FMT " CFG 0x%04x -> 0x%04x (queue %u, ICB 0x%" PRIx64 ")",
 		  SIM_FN_ARGS(fn), *st, nv, q, addr);
 	*st = nv;
+}
+
+void
+sim_queues_reset(struct qlxge_sim_func *fn)
+{
+	memset(fn->wq, 0, sizeof(fn->wq));
+	memset(fn->cq, 0, sizeof(fn->cq));
+	memset(fn->wq_live, 0, sizeof(fn->wq_live));
+	memset(fn->cq_live, 0, sizeof(fn->cq_live));
+	fn->dma_gen = SIM_DMA_GEN_OFF;	/* no ring checked (their gen is 0 now) */
+	/* the device's doorbell registers read 0 after the reset */
+	memset(fn->db, 0, QLXGE_SIM_DB_BAR_SIZE);
 }
