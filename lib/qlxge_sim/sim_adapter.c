@@ -26,8 +26,8 @@
 #include "dataplane/filter.h"
 #include "dataplane/route.h"
 #include "dataplane/rss.h"
-#include "sim_flash.h"
-#include "sim_mpi.h"
+#include "fw/flash.h"
+#include "fw/mbox.h"
 #include "sim_regs.h"
 #include "wire/wire.h"
 
@@ -175,7 +175,7 @@ qlxge_sim_adapter_create(const struct qlxge_sim_params *params,
 		goto err_free;
 	sim_mac_tables_reset(ad->mac);
 	sim_regs_power_on(ad);
-	sim_mpi_power_on(ad);
+	sim_fw_power_on(ad);
 
 	pthread_mutex_lock(&sim_registry_lock);
 	TAILQ_FOREACH(other, &sim_adapters, next) {

@@ -23,7 +23,7 @@
 #include "base/log.h"
 #include "base/state.h"
 #include "sim_adapter.h"
-#include "sim_mpi.h"
+#include "fw/mbox.h"
 #include "queues/cq.h"
 #include "queues/rx.h"
 #include "queues/wq.h"
@@ -42,7 +42,7 @@ sim_func_step(struct qlxge_sim_func *fn, uint64_t now)
 
 	/* a function reset has completed by the next step (§16.2) */
 	fn->reset_pending = false;
-	work += sim_mpi_poll(fn, now);
+	work += sim_fw_poll(fn, now);
 	sim_dma_step(fn);
 	if (!(fn->regs[QLXGE_REG_FSC / 4] & QLXGE_FSC_FE)) {
 		/* a disabled function takes nothing; frames reaching it are lost */

@@ -18,7 +18,7 @@
 #include "base/irq.h"
 #include "base/log.h"
 #include "base/state.h"
-#include "sim_mpi.h"
+#include "fw/mbox.h"
 
 static const char *const sim_fault_names[QLXGE_SIM_FAULT_MAX] = {
 	[QLXGE_SIM_FAULT_LINK_DOWN] = "link_down",

@@ -22,9 +22,10 @@
 #include "dataplane/rss.h"
 #include "dataplane/xgmac.h"
 #include "dataplane/filter.h"
-#include "sim_flash.h"
+#include "fw/flash.h"
 #include "queues/icb.h"
-#include "sim_mpi.h"
+#include "fw/mbox.h"
+#include "fw/mpi.h"
 #include "sim_regs.h"
 #include "sim_sem.h"
 

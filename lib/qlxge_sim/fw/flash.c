@@ -2,7 +2,7 @@
 /* Copyright(c) 2026 The qlxge authors */
 
 /*
- * Flash (§10, §16.9): the per-port parameter blocks the drivers read through the
+ * Flash (§10, §16.9; fw/flash.h): the per-port parameter blocks the drivers read through the
  * FLASH_ADDR/FLASH_DATA window, one dword per access. The flash is shared by the functions; the
  * model stores only the parameter blocks (the ISP8000 "8000" blocks at dwords 0x50080 and
  * 0x50180, and the ISP8012 "8012" blocks at dwords 0 and 5, so both personalities find theirs);
@@ -17,7 +17,7 @@
 #include "base/log.h"
 #include "base/reg.h"
 #include "base/state.h"
-#include "sim_flash.h"
+#include "fw/flash.h"
 
 #define SIM_FLASH_8000_DWORDS	(QLXGE_FLASH_8000_SIZE / 4)
 

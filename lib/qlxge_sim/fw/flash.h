@@ -3,8 +3,8 @@
 
 /* Flash (§10): the parameter blocks behind FLASH_ADDR / FLASH_DATA. */
 
-#ifndef SIM_FLASH_H
-#define SIM_FLASH_H
+#ifndef SIM_FW_FLASH_H
+#define SIM_FW_FLASH_H
 
 #include <stdint.h>
 
@@ -18,4 +18,4 @@ uint32_t sim_flash_data_read(struct qlxge_sim_func *fn, const struct sim_reg_row
 void sim_flash_data_write(struct qlxge_sim_func *fn, const struct sim_reg_row *row, uint32_t v);
 int sim_flash_program(struct qlxge_sim_adapter *ad, const uint8_t mac[][6]);
 
-#endif /* SIM_FLASH_H */
+#endif /* SIM_FW_FLASH_H */

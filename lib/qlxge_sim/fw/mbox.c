@@ -2,13 +2,12 @@
 /* Copyright(c) 2026 The qlxge authors */
 
 /*
- * The MPI firmware (§9, §2.6, §16.7, §16.8): the indirect MPI space behind
- * PROC_ADDR/PROC_DATA (module 0 RISC space with register 0x1002 and the two mailbox banks,
- * module 1 MDE, module 2 the NIC registers of any function, module 3 RISC registers), the CSR
- * command/status register, the mailbox engine (HRI handshake, configurable latency, one
- * outbound message at a time behind STS.PI), every command the public drivers issue with the
- * replies of §16.8, the AENs (link, module, IDC completion, firmware init) and the link state
- * the firmware reports, which follows the wire.
+ * The MPI firmware's mailboxes (§9, §2.6, §16.8; fw/mbox.h): the CSR command/status register,
+ * the mailbox engine (HRI handshake, configurable latency, one outbound message at a time
+ * behind STS.PI), every command the public drivers issue with the replies of §16.8, the AENs
+ * (link, module, IDC completion, firmware init), the firmware's (re)start, and the link state
+ * it reports, which follows the wire. The mailbox banks are words of the RISC's memory
+ * (fw/risc.c), reached by the host through the MPI space (fw/mpi.c).
  */
 
 #include <errno.h>
@@ -22,7 +21,8 @@
 #include "base/log.h"
 #include "base/reg.h"
 #include "base/state.h"
-#include "sim_mpi.h"
+#include "fw/mbox.h"
+#include "fw/risc.h"
 #include "wire/wire.h"
 
 /* ---- outbound messages ---------------------------------------------------------------------- */
@@ -92,7 +92,7 @@ sim_mbox_queue(struct qlxge_sim_func *fn, const uint32_t *mb, unsigned int n)
 }
 
 void
-sim_mpi_aen(struct qlxge_sim_func *fn, uint32_t code, const uint32_t *mb, unsigned int n)
+sim_fw_aen(struct qlxge_sim_func *fn, uint32_t code, const uint32_t *mb, unsigned int n)
 {
 	uint32_t w[QLXGE_MB_COUNT] = { code };
 	unsigned int i;
@@ -178,11 +178,11 @@ sim_link_update(struct qlxge_sim_func *fn)
 	p->link_changes++;
 	if (up) {
 		mb[0] = p->link_status;
-		sim_mpi_aen(fn, QLXGE_AEN_LINK_UP, mb, QLXGE_AEN_LINK_UP_OUT);
+		sim_fw_aen(fn, QLXGE_AEN_LINK_UP, mb, QLXGE_AEN_LINK_UP_OUT);
 	} else {
 		mb[0] = 0;
 		mb[1] = 0;
-		sim_mpi_aen(fn, QLXGE_AEN_LINK_DOWN, mb, QLXGE_AEN_LINK_DOWN_OUT);
+		sim_fw_aen(fn, QLXGE_AEN_LINK_DOWN, mb, QLXGE_AEN_LINK_DOWN_OUT);
 	}
 }
 
@@ -197,14 +197,14 @@ sim_module_update(struct qlxge_sim_func *fn)
 		return;
 	fn->port.sfp_present = present;
 	if (present)
-		sim_mpi_aen(fn, QLXGE_AEN_SFP_IN, mb, QLXGE_AEN_SFP_IN_OUT);
+		sim_fw_aen(fn, QLXGE_AEN_SFP_IN, mb, QLXGE_AEN_SFP_IN_OUT);
 	else
-		sim_mpi_aen(fn, QLXGE_AEN_SFP_OUT, NULL, QLXGE_AEN_SFP_OUT_OUT);
+		sim_fw_aen(fn, QLXGE_AEN_SFP_OUT, NULL, QLXGE_AEN_SFP_OUT_OUT);
 }
 
 /* ---- firmware (re)start --------------------------------------------------------------------- */
 
-static void
+void
 sim_fw_restart(struct qlxge_sim_adapter *ad, const char *why)
 {
 	uint32_t mb[1] = { ad->fw_version };
@@ -215,18 +215,18 @@ sim_fw_restart(struct qlxge_sim_adapter *ad, const char *why)
 		struct qlxge_sim_func *fn = &ad->fn[i];
 
 		fn->port.hri = false;
-		sim_mpi_aen(fn, QLXGE_AEN_FW_INIT_DONE, mb, QLXGE_AEN_FW_INIT_DONE_OUT);
+		sim_fw_aen(fn, QLXGE_AEN_FW_INIT_DONE, mb, QLXGE_AEN_FW_INIT_DONE_OUT);
 		/* the restarted firmware re-announces a link that is up */
 		if (fn->port.link_up) {
 			uint32_t ls[1] = { fn->port.link_status };
 
-			sim_mpi_aen(fn, QLXGE_AEN_LINK_UP, ls, QLXGE_AEN_LINK_UP_OUT);
+			sim_fw_aen(fn, QLXGE_AEN_LINK_UP, ls, QLXGE_AEN_LINK_UP_OUT);
 		}
 	}
 }
 
 void
-sim_mpi_power_on(struct qlxge_sim_adapter *ad)
+sim_fw_power_on(struct qlxge_sim_adapter *ad)
 {
 	unsigned int i;
 
@@ -247,172 +247,6 @@ sim_mpi_power_on(struct qlxge_sim_adapter *ad)
 		((uint32_t)ad->fn[0].pci_func << QLXGE_MPI_FPC_NIC1_FUNC_SHIFT) |
 		QLXGE_MPI_FPC_NIC2_EN |
 		((uint32_t)ad->fn[1].pci_func << QLXGE_MPI_FPC_NIC2_FUNC_SHIFT);
-}
-
-/* ---- MPI space ------------------------------------------------------------------------------ */
-
-static struct qlxge_sim_func *
-sim_func_by_pci(struct qlxge_sim_adapter *ad, unsigned int pci_func)
-{
-	unsigned int i;
-
-	for (i = 0; i < QLXGE_SIM_NUM_FUNCS; i++)
-		if (ad->fn[i].pci_func == pci_func)
-			return &ad->fn[i];
-	return NULL;
-}
-
-/* Word at RISC/MPI address @p addr as PROC_ADDR decodes it (module in 27:16). */
-static int
-sim_mpi_read(struct qlxge_sim_func *fn, uint32_t addr, uint32_t *val)
-{
-	struct qlxge_sim_adapter *ad = fn->ad;
-	uint32_t module = (addr >> QLXGE_MPI_MODULE_SHIFT) & 0xFFFu;
-	uint32_t w = addr & 0xFFFFu;
-	struct qlxge_sim_func *other;
-
-	*val = 0;
-	switch (module) {
-	case QLXGE_MPI_MODULE_RISC:
-		if ((w >> 8) >= 0x11 && (w >> 8) <= 0x12 && (w & 0xFFu) >= 0x80 &&
-		    (w & 0xFFu) < 0xA0) {
-			/* mailbox banks 0x1180-0x119F (port 0) and 0x1280-0x129F (port 1) */
-			struct sim_port *p = &ad->fn[(w >> 8) - 0x11].port;
-			unsigned int i = w & 0x0Fu;
-
-			*val = (w & 0x10u) ? p->mb_out[i] : p->mb_in[i];
-			return 0;
-		}
-		if (w < RTE_DIM(ad->mpi_ram))
-			*val = ad->mpi_ram[w];
-		return 0;
-	case QLXGE_MPI_MODULE_MDE:
-		*val = w < RTE_DIM(ad->mpi_mde) ? ad->mpi_mde[w] : 0;
-		return 0;
-	case QLXGE_MPI_MODULE_NIC_REG:
-		/* (func << 6) | (reg >> 2): the other function's registers, dump code only */
-		other = sim_func_by_pci(ad, (w >> 6) & 0x7u);
-		if (ad->mpi_nested)
-			return -EINVAL;	/* PROC reaching PROC again: refused, no recursion */
-		if (other != NULL) {
-			ad->mpi_nested = true;
-			*val = sim_reg_read_locked(other, (w & 0x3Fu) << 2);
-			ad->mpi_nested = false;
-		}
-		return 0;
-	case QLXGE_MPI_MODULE_RISC_REG:
-		if (w == (QLXGE_MPI_SHADOW_READ & 0xFFFFu))
-			*val = ad->mpi_core[QLXGE_MPI_SHADOW_SELECT & 0x7Fu];
-		else if (w < RTE_DIM(ad->mpi_core))
-			*val = ad->mpi_core[w];
-		return 0;
-	default:
-		return -EINVAL;
-	}
-}
-
-static int
-sim_mpi_write(struct qlxge_sim_func *fn, uint32_t addr, uint32_t val)
-{
-	struct qlxge_sim_adapter *ad = fn->ad;
-	uint32_t module = (addr >> QLXGE_MPI_MODULE_SHIFT) & 0xFFFu;
-	uint32_t w = addr & 0xFFFFu;
-
-	switch (module) {
-	case QLXGE_MPI_MODULE_RISC:
-		if ((w >> 8) >= 0x11 && (w >> 8) <= 0x12 && (w & 0xFFu) >= 0x80 &&
-		    (w & 0xFFu) < 0xA0) {
-			struct sim_port *p = &ad->fn[(w >> 8) - 0x11].port;
-
-			if (w & 0x10u) {
-				SIM_WRN(fn, mpi, outbound_write, SIM_FN_FMT " write to outbound "
-					"mailbox 0x%x ignored", SIM_FN_ARGS(fn), w);
-				return 0;
-			}
-			p->mb_in[w & 0xFu] = val;
-			return 0;
-		}
-		if (w == QLXGE_MPI_TEST_FUNC_PORT_CFG) {
-			SIM_WRN(fn, mpi, ro_write, SIM_FN_FMT " write to MPI 0x1002 ignored",
-				SIM_FN_ARGS(fn));
-			return 0;
-		}
-		if (w == QLXGE_MPI_SOFT_RESET && (val & QLXGE_MPI_SOFT_RESET_GO)) {
-			sim_fw_restart(ad, "soft reset 0x1010");
-			return 0;
-		}
-		if (w < RTE_DIM(ad->mpi_ram))
-			ad->mpi_ram[w] = val;
-		return 0;
-	case QLXGE_MPI_MODULE_MDE:
-		if (w < RTE_DIM(ad->mpi_mde))
-			ad->mpi_mde[w] = val;
-		return 0;
-	case QLXGE_MPI_MODULE_NIC_REG:
-		/* §16.17: the other function is reachable through module 2 for dumps only; a
-		 * write (RST_FO, CFG ...) would act on a function its driver owns: ignored */
-		SIM_WRN(fn, mpi, nic_reg_write, SIM_FN_FMT " MPI module 2 word 0x%04x = 0x%08x "
-			"ignored (read-only)", SIM_FN_ARGS(fn), w, val);
-		return 0;
-	case QLXGE_MPI_MODULE_RISC_REG:
-		if (w == (QLXGE_MPI_SHADOW_SELECT & 0xFFFFu))
-			/* shadow i reads back a recognisable word */
-			ad->mpi_core[w & 0x7Fu] = 0x5AD00000u | ((val >> 20) & 0xFu);
-		else if (w < RTE_DIM(ad->mpi_core))
-			ad->mpi_core[w] = val;
-		return 0;
-	default:
-		return -EINVAL;
-	}
-}
-
-/* ---- PROC_ADDR / PROC_DATA, §9.1 (accesses complete at once: RDY always reads 1) ----------- */
-
-uint32_t
-sim_proc_addr_read(struct qlxge_sim_func *fn, const struct sim_reg_row *row)
-{
-	RTE_SET_USED(row);
-	return fn->ad->proc_addr | QLXGE_PROC_ADDR_RDY;
-}
-
-void
-sim_proc_addr_write(struct qlxge_sim_func *fn, const struct sim_reg_row *row, uint32_t v)
-{
-	struct qlxge_sim_adapter *ad = fn->ad;
-	uint32_t addr = v & ~(uint32_t)(QLXGE_PROC_ADDR_RDY | QLXGE_PROC_ADDR_R |
-					QLXGE_PROC_ADDR_ERR);
-	int ret;
-
-	RTE_SET_USED(row);
-	if (v & QLXGE_PROC_ADDR_R) {
-		ret = sim_mpi_read(fn, addr, &ad->proc_data);
-		SIM_TRACE(mpi, proc_read, SIM_FN_FMT " [0x%05x] = 0x%08x", SIM_FN_ARGS(fn), addr,
-			  ad->proc_data);
-	} else {
-		ret = sim_mpi_write(fn, addr, ad->proc_data);
-		SIM_TRACE(mpi, proc_write, SIM_FN_FMT " [0x%05x] <- 0x%08x", SIM_FN_ARGS(fn), addr,
-			  ad->proc_data);
-	}
-	ad->proc_addr = addr;
-	if (ret < 0) {
-		ad->proc_addr |= QLXGE_PROC_ADDR_ERR;
-		SIM_WRN(fn, mpi, proc_bad_module, SIM_FN_FMT " PROC_ADDR 0x%08x: no such module",
-			SIM_FN_ARGS(fn), v);
-	}
-}
-
-uint32_t
-sim_proc_data_read(struct qlxge_sim_func *fn, const struct sim_reg_row *row)
-{
-	RTE_SET_USED(row);
-	return fn->ad->proc_data;
-}
-
-void
-sim_proc_data_write(struct qlxge_sim_func *fn, const struct sim_reg_row *row, uint32_t v)
-{
-	RTE_SET_USED(row);
-	fn->ad->proc_data = v;
 }
 
 /* ---- CSR, §2.6, §9.8 -------------------------------------------------------------------- */
@@ -481,21 +315,6 @@ sim_csr_write(struct qlxge_sim_func *fn, const struct sim_reg_row *row, uint32_t
 
 /* ---- commands, §9.4, §16.8 ---------------------------------------------------------------- */
 
-/* RISC RAM word for DUMP_RISC_RAM: code and MEMC RAM read back a recognisable pattern. */
-static uint32_t
-sim_risc_word(struct qlxge_sim_func *fn, uint32_t addr)
-{
-	uint32_t v = 0;
-
-	if (addr >= QLXGE_MPI_CODE_RAM && addr < QLXGE_MPI_CODE_RAM + QLXGE_MPI_CODE_RAM_WORDS)
-		return 0xC0DE0000u | (addr & 0xFFFFu);
-	if (addr >= QLXGE_MPI_MEMC_RAM && addr < QLXGE_MPI_MEMC_RAM + QLXGE_MPI_MEMC_RAM_WORDS)
-		return 0x3E3C0000u | (addr & 0xFFFFu);
-	if ((addr >> 16) != QLXGE_MPI_MODULE_NIC_REG && addr < 0x40000u)
-		sim_mpi_read(fn, addr, &v);
-	return v;
-}
-
 static uint32_t
 sim_cmd_dump_risc_ram(struct qlxge_sim_func *fn, const uint32_t *in)
 {
@@ -516,7 +335,7 @@ sim_cmd_dump_risc_ram(struct qlxge_sim_func *fn, const uint32_t *in)
 		uint32_t n = RTE_MIN(count - done, (uint32_t)RTE_DIM(buf));
 
 		for (uint32_t i = 0; i < n; i++)
-			buf[i] = rte_cpu_to_le_32(sim_risc_word(fn, risc + done + i));
+			buf[i] = rte_cpu_to_le_32(sim_risc_word(fn->ad, risc + done + i));
 		if (sim_dma_write(fn, dma + 4ull * done, buf, 4u * n) < 0)
 			return QLXGE_MB_STS_XFC_ERR;
 		done += n;
@@ -525,7 +344,7 @@ sim_cmd_dump_risc_ram(struct qlxge_sim_func *fn, const uint32_t *in)
 }
 
 static void
-sim_mpi_cmd(struct qlxge_sim_func *fn)
+sim_fw_cmd(struct qlxge_sim_func *fn)
 {
 	struct sim_port *p = &fn->port;
 	const uint32_t *in = p->mb_in;
@@ -576,7 +395,7 @@ sim_mpi_cmd(struct qlxge_sim_func *fn)
 		break;
 	case QLXGE_MB_CMD_MAKE_SYS_ERR:
 		/* no completion: the firmware fails and says so with AEN SYS_ERR (§9.4, §9.6) */
-		sim_mpi_aen(fn, QLXGE_AEN_SYS_ERR, NULL, QLXGE_AEN_SYS_ERR_OUT);
+		sim_fw_aen(fn, QLXGE_AEN_SYS_ERR, NULL, QLXGE_AEN_SYS_ERR_OUT);
 		return;
 	case QLXGE_MB_CMD_SET_WOL_MODE:
 		p->wol_mode = in[1];
@@ -601,7 +420,7 @@ sim_mpi_cmd(struct qlxge_sim_func *fn)
 		sim_mbox_queue(fn, out, 1);
 		/* the port change completes with an IDC completion AEN (§9.7, §16.8) */
 		out[0] = (uint32_t)QLXGE_MB_CMD_SET_PORT_CFG << QLXGE_IDC_REQ_OPCODE_SHIFT;
-		sim_mpi_aen(fn, QLXGE_AEN_IDC_CMPLT, out, QLXGE_AEN_IDC_CMPLT_OUT);
+		sim_fw_aen(fn, QLXGE_AEN_IDC_CMPLT, out, QLXGE_AEN_IDC_CMPLT_OUT);
 		sim_link_update(fn);	/* a loopback mode raises the link by itself */
 		return;
 	case QLXGE_MB_CMD_GET_PORT_CFG:
@@ -652,7 +471,7 @@ sim_mpi_cmd(struct qlxge_sim_func *fn)
 }
 
 unsigned int
-sim_mpi_poll(struct qlxge_sim_func *fn, uint64_t now)
+sim_fw_poll(struct qlxge_sim_func *fn, uint64_t now)
 {
 	struct qlxge_sim_adapter *ad = fn->ad;
 	unsigned int work = 0;
@@ -662,7 +481,7 @@ sim_mpi_poll(struct qlxge_sim_func *fn, uint64_t now)
 	if (fn->port.hri && now >= fn->port.cmd_due && !ad->risc_reset && !ad->risc_paused &&
 	    fn->fault[QLXGE_SIM_FAULT_FW_HANG] == 0) {
 		fn->port.hri = false;
-		sim_mpi_cmd(fn);
+		sim_fw_cmd(fn);
 		work++;
 	}
 	work += sim_mbox_deliver(fn);
