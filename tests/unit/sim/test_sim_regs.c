@@ -14,7 +14,7 @@
 #include <rte_byteorder.h>
 
 #include "base/reg.h"
-#include "sim_regs.h"
+#include "core/regs.h"
 #include "sim_test.h"
 
 static const uint32_t all_regs[] = {

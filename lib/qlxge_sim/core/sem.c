@@ -13,7 +13,7 @@
 #include "base/log.h"
 #include "base/reg.h"
 #include "base/state.h"
-#include "sim_sem.h"
+#include "core/sem.h"
 
 static const char *const sim_sem_names[QLXGE_SEM_COUNT] = {
 	"XGMAC0", "XGMAC1", "ICB", "MAC_ADDR", "FLASH", "PROBE", "RT_IDX", "PROC_REG",

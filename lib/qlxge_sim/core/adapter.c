@@ -5,8 +5,8 @@
  * The adapter object (§1, §16.17): one adapter with two NIC PCI
  * functions sharing firmware, flash, MAC address tables and semaphores, each function with its
  * own control-register window (callbacks) and doorbell BAR (memory the model polls). Adapters
- * are named and reference counted in a process-wide registry; several may exist at once.
- * Also the state-inspection API (tests, tools).
+ * are named and reference counted in a process-wide registry (core/registry.c); several may
+ * exist at once. Creating one powers every stage on; the last reference frees it.
  */
 
 #include <errno.h>
@@ -22,32 +22,17 @@
 #include "base/log.h"
 #include "base/reg.h"
 #include "base/state.h"
-#include "sim_adapter.h"
+#include "core/registry.h"
+#include "core/regs.h"
 #include "dataplane/filter.h"
 #include "dataplane/route.h"
 #include "dataplane/rss.h"
 #include "fw/flash.h"
 #include "fw/mbox.h"
-#include "sim_regs.h"
 #include "wire/wire.h"
 
 /* Default firmware version reported by ABOUT_FW: 1.2.3 (any value; docs/model.md). */
 #define SIM_FW_VERSION_DEFAULT	0x00010203u
-
-static TAILQ_HEAD(, qlxge_sim_adapter) sim_adapters = TAILQ_HEAD_INITIALIZER(sim_adapters);
-static pthread_mutex_t sim_registry_lock = PTHREAD_MUTEX_INITIALIZER;
-
-void
-sim_adapter_foreach(void (*cb)(struct qlxge_sim_adapter *ad))
-{
-	struct qlxge_sim_adapter *ad;
-
-	/* The registry lock keeps every adapter alive while cb runs (put() takes it to unlink). */
-	pthread_mutex_lock(&sim_registry_lock);
-	TAILQ_FOREACH(ad, &sim_adapters, next)
-		cb(ad);
-	pthread_mutex_unlock(&sim_registry_lock);
-}
 
 /* A locally administered unicast address from the adapter name, distinct per function. */
 static void
@@ -98,7 +83,7 @@ int
 qlxge_sim_adapter_create(const struct qlxge_sim_params *params,
 			 struct qlxge_sim_adapter **adapter)
 {
-	struct qlxge_sim_adapter *ad, *other;
+	struct qlxge_sim_adapter *ad;
 	uint8_t mac[QLXGE_SIM_NUM_FUNCS][6];
 	uint8_t pf[QLXGE_SIM_NUM_FUNCS];
 	unsigned int i;
@@ -133,7 +118,6 @@ qlxge_sim_adapter_create(const struct qlxge_sim_params *params,
 	ad->device_id = params->device_id ? params->device_id : QLXGE_PCI_DEVICE_ID_8000;
 	ad->fw_version = params->fw_version ? params->fw_version : SIM_FW_VERSION_DEFAULT;
 	ad->fw_latency_us = params->fw_latency_us;
-	ad->refcnt = 1;
 	pthread_mutex_init(&ad->lock, NULL);
 	for (i = 0; i < QLXGE_SIM_NUM_FUNCS; i++) {
 		struct qlxge_sim_func *fn = &ad->fn[i];
@@ -177,16 +161,9 @@ qlxge_sim_adapter_create(const struct qlxge_sim_params *params,
 	sim_regs_power_on(ad);
 	sim_fw_power_on(ad);
 
-	pthread_mutex_lock(&sim_registry_lock);
-	TAILQ_FOREACH(other, &sim_adapters, next) {
-		if (strcmp(other->name, ad->name) == 0) {
-			pthread_mutex_unlock(&sim_registry_lock);
-			ret = -EEXIST;
-			goto err_free;
-		}
-	}
-	TAILQ_INSERT_TAIL(&sim_adapters, ad, next);
-	pthread_mutex_unlock(&sim_registry_lock);
+	ret = sim_registry_add(ad);
+	if (ret < 0)
+		goto err_free;
 	SIM_LOG(INFO, regs, "adapter %s created: device 0x%04x, functions %u/%u, "
 		"MACs %02x:%02x:%02x:%02x:%02x:%02x %02x:%02x:%02x:%02x:%02x:%02x", ad->name,
 		ad->device_id, pf[0], pf[1], mac[0][0], mac[0][1], mac[0][2], mac[0][3],
@@ -203,46 +180,20 @@ err_free:
 struct qlxge_sim_adapter *
 qlxge_sim_adapter_find(const char *name)
 {
-	struct qlxge_sim_adapter *ad;
-
-	if (name == NULL)
-		return NULL;
-	pthread_mutex_lock(&sim_registry_lock);
-	TAILQ_FOREACH(ad, &sim_adapters, next) {
-		if (strcmp(ad->name, name) == 0) {
-			ad->refcnt++;
-			break;
-		}
-	}
-	pthread_mutex_unlock(&sim_registry_lock);
-	return ad;
+	return name != NULL ? sim_registry_find(name) : NULL;
 }
 
 void
 qlxge_sim_adapter_get(struct qlxge_sim_adapter *adapter)
 {
-	if (adapter == NULL)
-		return;
-	pthread_mutex_lock(&sim_registry_lock);
-	adapter->refcnt++;
-	pthread_mutex_unlock(&sim_registry_lock);
+	if (adapter != NULL)
+		sim_registry_get(adapter);
 }
 
 void
 qlxge_sim_adapter_put(struct qlxge_sim_adapter *adapter)
 {
-	bool last;
-
-	if (adapter == NULL)
-		return;
-	pthread_mutex_lock(&sim_registry_lock);
-	last = --adapter->refcnt == 0;
-	if (last) {
-		TAILQ_REMOVE(&sim_adapters, adapter, next);
-		adapter->dead = true;
-	}
-	pthread_mutex_unlock(&sim_registry_lock);
-	if (!last)
+	if (adapter == NULL || !sim_registry_put(adapter))
 		return;
 	qlxge_sim_thread_stop(adapter);
 	qlxge_sim_service_unregister(adapter);
@@ -317,88 +268,4 @@ void *
 qlxge_sim_doorbell_base(struct qlxge_sim_func *fn)
 {
 	return fn != NULL ? fn->db : NULL;
-}
-
-/* ---- inspection ---------------------------------------------------------------------------- */
-
-int
-qlxge_sim_port_state_get(struct qlxge_sim_func *fn, struct qlxge_sim_port_state *st)
-{
-	if (fn == NULL || st == NULL)
-		return -EINVAL;
-	sim_adapter_lock(fn->ad);
-	st->link_up = fn->port.link_up;
-	st->link_status = fn->port.link_status;
-	st->link_config = fn->port.link_config;
-	st->max_frame = fn->port.max_frame;
-	st->led_config = fn->port.led_config;
-	st->wol_mode = fn->port.wol_mode;
-	st->mgmt_stopped = fn->port.mgmt_stopped;
-	st->function_enabled = (fn->regs[QLXGE_REG_FSC / 4] & QLXGE_FSC_FE) != 0;
-	st->fw_version = fn->ad->fw_version;
-	sim_adapter_unlock(fn->ad);
-	return 0;
-}
-
-int
-qlxge_sim_mac_table_get(struct qlxge_sim_adapter *adapter, unsigned int type,
-			unsigned int index, uint32_t *words, unsigned int nwords)
-{
-	unsigned int i;
-	int ret = 0;
-
-	if (adapter == NULL || words == NULL || nwords == 0 || nwords > 16 || type > 15 ||
-	    index > 0xFFF)
-		return -EINVAL;
-	sim_adapter_lock(adapter);
-	for (i = 0; i < nwords && ret == 0; i++) {
-		uint32_t idx = QLXGE_MAC_ADDR_IDX_WORD(type << QLXGE_MAC_ADDR_IDX_TYPE_SHIFT,
-						       index, i);
-
-		ret = sim_mac_tables_read(adapter->mac, idx, &words[i]);
-	}
-	sim_adapter_unlock(adapter);
-	return ret < 0 ? -EINVAL : 0;
-}
-
-int
-qlxge_sim_route_get(struct qlxge_sim_func *fn, unsigned int type, unsigned int slot,
-		    uint32_t *idx_word, uint32_t *mask)
-{
-	if (fn == NULL || type >= SIM_RT_TYPES || slot >= SIM_RT_SLOTS)
-		return -EINVAL;
-	sim_adapter_lock(fn->ad);
-	if (idx_word != NULL)
-		*idx_word = fn->rt->idx[type][slot];
-	if (mask != NULL)
-		*mask = fn->rt->data[type][slot];
-	sim_adapter_unlock(fn->ad);
-	return 0;
-}
-
-int
-qlxge_sim_rss_get(struct qlxge_sim_func *fn, void *icb, size_t len)
-{
-	int ret = 0;
-
-	if (fn == NULL || icb == NULL || len < sizeof(struct qlxge_rss_icb))
-		return -EINVAL;
-	sim_adapter_lock(fn->ad);
-	if (!fn->rss->loaded)
-		ret = -ENOENT;
-	else
-		sim_rss_store(fn->rss, icb);
-	sim_adapter_unlock(fn->ad);
-	return ret;
-}
-
-int
-qlxge_sim_counters_get(struct qlxge_sim_func *fn, struct qlxge_sim_counters *c)
-{
-	if (fn == NULL || c == NULL)
-		return -EINVAL;
-	sim_adapter_lock(fn->ad);
-	*c = fn->cnt;
-	sim_adapter_unlock(fn->ad);
-	return 0;
 }

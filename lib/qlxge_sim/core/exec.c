@@ -22,7 +22,7 @@
 #include "base/irq.h"
 #include "base/log.h"
 #include "base/state.h"
-#include "sim_adapter.h"
+#include "core/registry.h"
 #include "fw/mbox.h"
 #include "queues/cq.h"
 #include "queues/rx.h"
@@ -203,10 +203,10 @@ sim_hook_poll(struct qlxge_sim_adapter *ad)
 static void
 sim_delay_cb(unsigned int us)
 {
-	sim_adapter_foreach(sim_hook_poll);
+	sim_registry_foreach(sim_hook_poll);
 	rte_delay_us_block(us);
 	/* what was posted during the delay is visible to the read that follows it */
-	sim_adapter_foreach(sim_hook_poll);
+	sim_registry_foreach(sim_hook_poll);
 }
 
 void

@@ -2,10 +2,10 @@
 /* Copyright(c) 2026 The qlxge authors */
 
 /*
- * The cable of each port (core side): attaching or replacing the wire of a
- * function. The wire itself is the data plane's (sim_wire*.c); the port's link follows its
- * carrier and the firmware reports changes with module and link AENs on the next poll step
- * (sim_mpi.c, §9.6). PEER wires are made as a pair and attached to both ends.
+ * The cable of each port: attaching or replacing the wire of a function (qlxge_sim_wire_set).
+ * The wire itself is wire/'s; the port's link follows its carrier and the firmware reports
+ * changes with module and link AENs on the next poll step (fw/mbox.c, §9.6). PEER wires are
+ * made as a pair and attached to both ends.
  */
 
 #include <errno.h>

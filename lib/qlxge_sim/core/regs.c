@@ -18,16 +18,16 @@
 #include "base/log.h"
 #include "base/reg.h"
 #include "base/state.h"
+#include "core/regs.h"
+#include "core/sem.h"
+#include "dataplane/filter.h"
 #include "dataplane/route.h"
 #include "dataplane/rss.h"
 #include "dataplane/xgmac.h"
-#include "dataplane/filter.h"
 #include "fw/flash.h"
-#include "queues/icb.h"
 #include "fw/mbox.h"
 #include "fw/mpi.h"
-#include "sim_regs.h"
-#include "sim_sem.h"
+#include "queues/icb.h"
 
 /* ---- small handlers ------------------------------------------------------------------------ */
 

@@ -3,8 +3,8 @@
 
 /* The BAR1 register table (§2). */
 
-#ifndef SIM_REGS_H
-#define SIM_REGS_H
+#ifndef SIM_CORE_REGS_H
+#define SIM_CORE_REGS_H
 
 #include <stdint.h>
 
@@ -20,4 +20,4 @@ const struct sim_reg_row *sim_reg_row(uint32_t offset);
 void sim_regs_power_on(struct qlxge_sim_adapter *ad);
 void sim_func_reset(struct qlxge_sim_func *fn);
 
-#endif /* SIM_REGS_H */
+#endif /* SIM_CORE_REGS_H */

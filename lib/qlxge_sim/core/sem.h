@@ -3,8 +3,8 @@
 
 /* Hardware semaphores (§3). */
 
-#ifndef SIM_SEM_H
-#define SIM_SEM_H
+#ifndef SIM_CORE_SEM_H
+#define SIM_CORE_SEM_H
 
 #include <stdint.h>
 
@@ -15,4 +15,4 @@ struct sim_reg_row;
 uint32_t sim_sem_read(struct qlxge_sim_func *fn, const struct sim_reg_row *row);
 void sim_sem_write(struct qlxge_sim_func *fn, const struct sim_reg_row *row, uint32_t val);
 
-#endif /* SIM_SEM_H */
+#endif /* SIM_CORE_SEM_H */
