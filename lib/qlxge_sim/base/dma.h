@@ -107,31 +107,6 @@ sim_dma_ring_at(struct qlxge_sim_func *fn, struct sim_dma_ring *r, uint64_t base
 	return sim_dma_ring_map(fn, r, base, size, off);
 }
 
-/*
- * Copy of a frame-sized run: inline moves for small frames (a library call costs as much as
- * copying 64 bytes), memcpy beyond. Writes exactly [dst, dst + len); the two moves may overlap
- * inside the destination.
- */
-static __rte_always_inline void
-sim_copy(void *dst, const void *src, size_t len)
-{
-	uint8_t *d = dst;
-	const uint8_t *s = src;
-
-	if (len >= 32 && len <= 64) {
-		/* the first 32 and the last 32 bytes (overlapping below 64) */
-		memcpy(d, s, 32);
-		memcpy(d + len - 32, s + len - 32, 32);
-		return;
-	}
-	if (len >= 16 && len < 32) {
-		memcpy(d, s, 16);
-		memcpy(d + len - 16, s + len - 16, 16);
-		return;
-	}
-	memcpy(d, s, len);
-}
-
 /* sim_dma_write() through a window. */
 static inline int
 sim_dma_wr(struct qlxge_sim_func *fn, struct sim_dma_win *w, uint64_t iova, const void *src,

@@ -13,6 +13,7 @@
 #include <rte_byteorder.h>
 #include <rte_common.h>
 #include <rte_ether.h>
+#include <rte_net_crc.h>
 
 #include "base/log.h"
 #include "base/reg.h"
@@ -253,20 +254,17 @@ sim_mac_addr_data_write(struct qlxge_sim_func *fn, const struct sim_reg_row *row
 
 /* ==== match ================================================================================ */
 
-/* Index of a multicast address in the 4096-entry filter: the low 12 bits of the Ethernet CRC-32
- * (reflected, polynomial 0xEDB88320) of the six address bytes. The hardware's hash is not in
- * the sources; neither driver uses this table (docs/model-dataplane.md). */
+/*
+ * Index of a multicast address in the 4096-entry filter: the low 12 bits of the Ethernet CRC-32
+ * (reflected, polynomial 0xEDB88320) of the six address bytes, DPDK's RTE_NET_CRC32_ETH. The
+ * hardware's hash is not in the sources; neither driver uses this table
+ * (docs/model-dataplane.md).
+ */
 static unsigned int
 sim_mac_mcast_hash(const uint8_t *mac)
 {
-	uint32_t crc = 0xFFFFFFFFu;
-
-	for (unsigned int i = 0; i < RTE_ETHER_ADDR_LEN; i++) {
-		crc ^= mac[i];
-		for (unsigned int b = 0; b < 8; b++)
-			crc = (crc >> 1) ^ (0xEDB88320u & (0u - (crc & 1u)));
-	}
-	return (~crc) & (QLXGE_MCAST_FLTR_ENTRIES - 1);
+	return rte_net_crc_calc(mac, RTE_ETHER_ADDR_LEN, RTE_NET_CRC32_ETH) &
+	       (QLXGE_MCAST_FLTR_ENTRIES - 1);
 }
 
 /*

@@ -120,13 +120,13 @@ sim_tx_finish(uint8_t *f, uint32_t len, bool vlan, uint16_t tci, uint32_t max_fr
 	uint8_t pad[SIM_TX_MIN_FRAME];
 
 	if (vlan) {
+		/* TPID, TCI */
+		rte_be16_t tag[2] = { RTE_BE16(RTE_ETHER_TYPE_VLAN), rte_cpu_to_be_16(tci) };
+
 		memmove(f - SIM_TX_VLAN_LEN, f, 2 * RTE_ETHER_ADDR_LEN);
 		f -= SIM_TX_VLAN_LEN;
 		len += SIM_TX_VLAN_LEN;
-		f[12] = (uint8_t)(RTE_ETHER_TYPE_VLAN >> 8);
-		f[13] = (uint8_t)RTE_ETHER_TYPE_VLAN;
-		f[14] = (uint8_t)(tci >> 8);
-		f[15] = (uint8_t)tci;
+		memcpy(f + 2 * RTE_ETHER_ADDR_LEN, tag, sizeof(tag));
 	}
 	if (len < SIM_TX_MIN_FRAME) {
 		/* the bytes after the frame may be the next LSO segment: pad a copy */

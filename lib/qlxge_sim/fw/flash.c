@@ -78,8 +78,10 @@ sim_flash_program(struct qlxge_sim_adapter *ad, const uint8_t mac[][6])
 static uint32_t
 sim_le32_at(const uint8_t *p)
 {
-	return (uint32_t)p[0] | ((uint32_t)p[1] << 8) | ((uint32_t)p[2] << 16) |
-	       ((uint32_t)p[3] << 24);
+	rte_le32_t v;
+
+	memcpy(&v, p, sizeof(v));
+	return rte_le_to_cpu_32(v);
 }
 
 /* The little-endian dword the flash holds at dword address @p a. */

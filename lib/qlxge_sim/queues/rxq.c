@@ -19,6 +19,7 @@
 #include <rte_atomic.h>
 #include <rte_byteorder.h>
 
+#include "base/copy.h"
 #include "base/dma.h"
 #include "base/log.h"
 #include "base/state.h"

@@ -19,6 +19,8 @@
 
 #include <rte_common.h>
 
+#include "base/copy.h"
+
 struct sim_wire_ring {
 	uint64_t head __rte_cache_aligned;	/* written by the producer only */
 	uint64_t tail __rte_cache_aligned;	/* written by the consumer only */
@@ -32,19 +34,6 @@ struct sim_wire_ring {
 
 int sim_wire_ring_init(struct sim_wire_ring *r, uint64_t size);
 void sim_wire_ring_fini(struct sim_wire_ring *r);
-
-/* Copy of a frame: inline moves for small frames (cheaper than a library call). */
-static inline void
-sim_wire_copy(uint8_t *d, const uint8_t *s, uint32_t len)
-{
-	if (len >= 32 && len <= 64) {
-		/* the first 32 and the last 32 bytes (overlapping below 64) */
-		memcpy(d, s, 32);
-		memcpy(d + len - 32, s + len - 32, 32);
-		return;
-	}
-	memcpy(d, s, len);
-}
 
 /**
  * Copy a frame in, zero-padded to @p min_len (the sending MAC pads). Producer only.
@@ -73,7 +62,7 @@ sim_wire_ring_put(struct sim_wire_ring *r, const uint8_t *frame, uint32_t len,
 		pos = 0;
 	}
 	memcpy(r->data + pos, &stored, sizeof(stored));
-	sim_wire_copy(r->data + pos + SIM_WIRE_REC_HDR, frame, len);
+	sim_copy(r->data + pos + SIM_WIRE_REC_HDR, frame, len);
 	if (stored > len)
 		memset(r->data + pos + SIM_WIRE_REC_HDR + len, 0, stored - len);
 	/* release: the record's bytes are visible before the consumer sees the new head */

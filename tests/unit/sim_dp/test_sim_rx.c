@@ -348,6 +348,58 @@ test_rx_multicast_hash_filter(void **state)
 	assert_int_equal(d, 1);
 }
 
+/* The Ethernet CRC-32 of an address, bit by bit (IEEE 802.3: reflected 0xEDB88320). */
+static uint32_t
+ref_crc32_eth(const uint8_t *m, unsigned int n)
+{
+	uint32_t crc = 0xFFFFFFFFu;
+
+	for (unsigned int i = 0; i < n; i++) {
+		crc ^= m[i];
+		for (unsigned int b = 0; b < 8; b++)
+			crc = (crc >> 1) ^ (0xEDB88320u & (0u - (crc & 1u)));
+	}
+	return ~crc;
+}
+
+/* The filter index is the low 12 bits of the address's Ethernet CRC-32: only that entry
+ * matches, for many addresses. */
+static void
+test_rx_multicast_hash_index(void **state)
+{
+	struct env *e = *state;
+	uint8_t mc[6] = { 0x01, 0x00, 0x5e, 0x00, 0x00, 0x00 };
+
+	/* the known check value of CRC-32/ISO-HDLC, the reference itself */
+	assert_int_equal(ref_crc32_eth((const uint8_t *)"123456789", 9), 0xCBF43926u);
+	slot(e, 4, QLXGE_RT_IDX_DST_DFLT_Q, QLXGE_RT_DATA_MCAST_HASH_MATCH);
+	for (unsigned int i = 0; i < 64; i++) {
+		unsigned int idx, other;
+
+		mc[3] = (uint8_t)i;
+		mc[4] = (uint8_t)(i * 37);
+		mc[5] = (uint8_t)(i * 101 + 3);
+		idx = ref_crc32_eth(mc, 6) & (QLXGE_MCAST_FLTR_ENTRIES - 1);
+		other = (idx + 1) & (QLXGE_MCAST_FLTR_ENTRIES - 1);
+		raw(e, mc, -1);
+		/* a neighbour's entry enabled: no match */
+		assert_int_equal(sim_mac_tables_idx_write(&e->mt, QLXGE_MAC_ADDR_IDX_E |
+			QLXGE_MAC_ADDR_IDX_WORD(QLXGE_MAC_ADDR_TYPE_MULTI_FLTR, other, 0)), 0);
+		assert_int_equal(classify(e), SIM_RX_DROP_FILTER);
+		assert_int_equal(sim_mac_tables_idx_write(&e->mt,
+			QLXGE_MAC_ADDR_IDX_WORD(QLXGE_MAC_ADDR_TYPE_MULTI_FLTR, other, 0)), 0);
+		/* its own entry: a hash match */
+		assert_int_equal(sim_mac_tables_idx_write(&e->mt, QLXGE_MAC_ADDR_IDX_E |
+			QLXGE_MAC_ADDR_IDX_WORD(QLXGE_MAC_ADDR_TYPE_MULTI_FLTR, idx, 0)), 0);
+		assert_int_equal(classify(e), SIM_RX_DELIVER);
+		assert_int_equal(e->v.flags1 & QLXGE_IB_MAC_FLAGS1_M_MASK,
+				 QLXGE_IB_MAC_FLAGS1_M_HASH);
+		assert_int_equal(sim_mac_tables_idx_write(&e->mt,
+			QLXGE_MAC_ADDR_IDX_WORD(QLXGE_MAC_ADDR_TYPE_MULTI_FLTR, idx, 0)), 0);
+		assert_int_equal(e->mt.mcast_filter_n, 0);
+	}
+}
+
 static void
 test_rx_promiscuous_slot(void **state)
 {
@@ -714,6 +766,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_rx_broadcast, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_rx_multicast, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_rx_multicast_hash_filter, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_rx_multicast_hash_index, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_rx_promiscuous_slot, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_rx_lower_slot_wins, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_rx_inverted_slot, setup, teardown),
