@@ -5,7 +5,7 @@
  * The MAC protocol address tables (§12.1, §16.4), shared by the functions of an adapter: CAM
  * (unicast), multicast, VLAN and the multicast filter; their MAC_ADDR_IDX / MAC_ADDR_DATA
  * registers; and what they make of a received frame's addresses with the VLAN mode of
- * NIC_RCV_CFG (§2.15): the address step of the classification (dataplane/classify.c).
+ * NIC_RCV_CFG (§2.15): the address step of the classification (dataplane/classify.h).
  */
 
 #ifndef SIM_DATAPLANE_FILTER_H
@@ -168,7 +168,10 @@ sim_mac_match(const struct sim_mac_tables *t, const uint8_t *frame, bool tagged,
 		if (!m->cam_hit)
 			m->flags2 |= QLXGE_IB_MAC_FLAGS2_P;
 	} else {
-		m->bits |= sim_mac_mcast(t, frame, dst, &m->flags1);
+		uint8_t f1 = 0;	/* not m->flags1: *m stays out of memory */
+
+		m->bits |= sim_mac_mcast(t, frame, dst, &f1);
+		m->flags1 |= f1;
 	}
 	m->strip = m->pass && tagged && ((nic_rcv_cfg & QLXGE_NIC_RCV_CFG_RV) ||
 					 (m->cam_hit && (m->cam_out & QLXGE_CAM_OUT_RV)));

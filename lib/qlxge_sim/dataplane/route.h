@@ -5,7 +5,7 @@
  * The frame-routing table of a function (§12.3, §16.4): its storage, the RT_IDX / RT_DATA
  * registers that reach it, and the routing of a classified frame: the first NIC-queue slot
  * that takes it and the queue its destination names (the last step of the classification,
- * dataplane/classify.c).
+ * dataplane/classify.h).
  */
 
 #ifndef SIM_DATAPLANE_ROUTE_H
@@ -103,11 +103,13 @@ sim_route_frame(const struct sim_route_table *rt, uint32_t bits, const struct si
 		uint8_t *slot, uint8_t *dest, uint8_t *cq)
 {
 	uint32_t idx_word = 0;
+	unsigned int s = sim_route_slot(rt, bits, &idx_word);
 
-	*slot = (uint8_t)sim_route_slot(rt, bits, &idx_word);
-	*dest = 0;
-	if (*slot == SIM_ROUTE_SLOT_NONE)
+	*slot = (uint8_t)s;
+	if (s == SIM_ROUTE_SLOT_NONE) {
+		*dest = 0;
 		return SIM_ROUTE_NO_SLOT;
+	}
 	*dest = (uint8_t)((idx_word & QLXGE_RT_IDX_DST_MASK) >> QLXGE_RT_IDX_DST_SHIFT);
 	switch (idx_word & QLXGE_RT_IDX_DST_MASK) {
 	case QLXGE_RT_IDX_DST_DROP:
