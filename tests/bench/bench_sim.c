@@ -4,7 +4,7 @@
 /*
  * qlxge-bench-sim: the cost of the 8100 model itself, in TSC cycles per 64-byte frame.
  *
- * Stages (the data plane alone, lib/qlxge_sim/sim_dp.h):
+ * Stages (the data plane alone, lib/qlxge_sim/dataplane/ and wire/):
  *   tx_iocb      sim_tx_iocb() of a 64-byte MAC IOCB (one descriptor) onto a loop wire
  *   tx_iocb_vlan the same with VLAN insertion (the gather/copy path)
  *   wire         sim_wire_tx() of a 64-byte frame + sim_wire_rx_burst() taking it back

@@ -2,10 +2,11 @@
 /* Copyright(c) 2026 The qlxge authors */
 
 /*
- * Register file of the model (lib/qlxge_sim/sim_regs.c, sim_sem.c, sim_irq.c), from the fact
- * sheet §2, §3, §8 and §16.1-16.4, 16.6, 16.15, 16.17: the table covers every register, the
- * dispatcher drops bad accesses, mask-write, function reset self-clear, semaphores between the
- * two functions (also on two threads), STS, ready bits, interrupt commands and auto-masking.
+ * Register file of the model (lib/qlxge_sim/core/regs.c, base/reg.c, core/sem.c, base/irq.c),
+ * from docs/hardware §2, §3, §8 and §16.1-16.4, 16.6, 16.15, 16.17: the table covers every
+ * register, the dispatcher drops bad accesses, mask-write, function reset self-clear,
+ * semaphores between the two functions (also on two threads), STS, ready bits, interrupt
+ * commands and auto-masking.
  */
 
 #include <pthread.h>

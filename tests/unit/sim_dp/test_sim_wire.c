@@ -2,7 +2,7 @@
 /* Copyright(c) 2026 The qlxge authors */
 
 /*
- * Unit tests of the model's wires (lib/qlxge_sim/sim_wire*.c): loop and peer deliver in order
+ * Unit tests of the model's wires (lib/qlxge_sim/wire/): loop and peer deliver in order
  * (also across two threads), the ring fills and wraps, pcap replays as fast as possible or at a
  * rate and loops, TAP moves frames both ways with the kernel (skipped without /dev/net/tun or
  * root; the interface is always removed).
