@@ -164,9 +164,8 @@ sim_rx_classify_frame(const struct sim_rx_ctx *ctx, const uint8_t *frame, uint32
 		   ((ctx->splt_hdr & QLXGE_SPLT_HDR_EP) || (m.cam_out & QLXGE_CAM_OUT_SH));
 
 	/* ---- RSS ---- */
-	q.dflt_cq = (uint8_t)((ctx->nic_rcv_cfg & QLXGE_NIC_RCV_CFG_DFQ_MASK) >>
-			      QLXGE_NIC_RCV_CFG_DFQ_SHIFT);
-	q.rss_cq = q.dflt_cq;
+	q.rss = ctx->rss != NULL;
+	q.rss_cq = 0;
 	rss_type = ctx->rss != NULL ?
 		   sim_rss_frame(ctx->rss, frame, &l, &v->rss_hash, &q.rss_cq) :
 		   SIM_RSS_TYPE_NONE;
@@ -177,8 +176,9 @@ sim_rx_classify_frame(const struct sim_rx_ctx *ctx, const uint8_t *frame, uint32
 	v->rt_bits = bits;
 
 	/* ---- routing ---- */
-	q.cam_cq = m.cam_hit ? (uint8_t)((m.cam_out & QLXGE_CAM_OUT_CQ_ID_MASK) >>
-					 QLXGE_CAM_OUT_CQ_ID_SHIFT) : q.dflt_cq;
+	q.nic_rcv_cfg = ctx->nic_rcv_cfg;
+	q.cam_hit = m.cam_hit;
+	q.cam_out = m.cam_out;
 	to = sim_route_frame(ctx->rt, bits, &q, &v->slot, &v->dest, &v->cq_id);
 	if (unlikely(alt != NULL)) {
 		/* the same frame with its L4 checksum corrupted: TE/NU and the routing again */

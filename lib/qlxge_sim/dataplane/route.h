@@ -56,12 +56,24 @@ int sim_route_read(const struct sim_route_table *rt, uint32_t idx_word, uint32_t
 /** No routing slot matched. */
 #define SIM_ROUTE_SLOT_NONE	0xFFu
 
-/** The queues a routing destination may name for one frame (§12.3). */
+/**
+ * What the queues a routing destination may name for one frame come from (§12.3); each is
+ * worked out only when a slot names it.
+ */
 struct sim_route_queues {
-	uint8_t rss_cq;		/* RSS: the indirection table's CQ (the default CQ without RSS) */
-	uint8_t cam_cq;		/* CAM queue: the CQ of the CAM entry hit (default CQ: no hit) */
-	uint8_t dflt_cq;	/* default queue: NIC_RCV_CFG DFQ */
+	uint32_t nic_rcv_cfg;	/* default queue: its DFQ field */
+	uint32_t cam_out;	/* CAM queue: the output word of the CAM entry hit */
+	bool cam_hit;		/* (no hit: the default queue) */
+	bool rss;		/* RSS: the indirection table's CQ, rss_cq (none: default queue) */
+	uint8_t rss_cq;
 };
+
+/* The default queue of NIC_RCV_CFG (DFQ). */
+static inline uint8_t
+sim_route_dflt_cq(uint32_t nic_rcv_cfg)
+{
+	return (uint8_t)((nic_rcv_cfg & QLXGE_NIC_RCV_CFG_DFQ_MASK) >> QLXGE_NIC_RCV_CFG_DFQ_SHIFT);
+}
 
 /** Where a frame goes (sim_route_frame()). */
 enum sim_route_to {
@@ -115,13 +127,15 @@ sim_route_frame(const struct sim_route_table *rt, uint32_t bits, const struct si
 	case QLXGE_RT_IDX_DST_DROP:
 		return SIM_ROUTE_DROP;
 	case QLXGE_RT_IDX_DST_RSS:
-		*cq = q->rss_cq;
+		*cq = q->rss ? q->rss_cq : sim_route_dflt_cq(q->nic_rcv_cfg);
 		break;
 	case QLXGE_RT_IDX_DST_CAM_Q:
-		*cq = q->cam_cq;
+		*cq = q->cam_hit ? (uint8_t)((q->cam_out & QLXGE_CAM_OUT_CQ_ID_MASK) >>
+					     QLXGE_CAM_OUT_CQ_ID_SHIFT) :
+		      sim_route_dflt_cq(q->nic_rcv_cfg);
 		break;
 	default:	/* default queue; CoS and destination queues are not modelled */
-		*cq = q->dflt_cq;
+		*cq = sim_route_dflt_cq(q->nic_rcv_cfg);
 		break;
 	}
 	return SIM_ROUTE_CQ;

@@ -60,6 +60,7 @@ sim_rx_drain(struct qlxge_sim_func *fn, struct sim_wire *w, bool wait, bool carr
 	bool fcs_fault = fn->fault[QLXGE_SIM_FAULT_RX_BAD_FCS] != 0;
 	bool l4_fault = fn->fault[QLXGE_SIM_FAULT_RX_BAD_L4CSUM] != 0;
 	struct sim_xgmac_rx_acc acc = { 0, 0 };
+	struct sim_rxq_acc placed = { 0, 0 };
 	const uint8_t *frames[SIM_RX_BUDGET];
 	uint32_t lens[SIM_RX_BUDGET];
 	struct sim_rx_ctx ctx;
@@ -148,7 +149,7 @@ sim_rx_drain(struct qlxge_sim_func *fn, struct sim_wire *w, bool wait, bool carr
 				if (v.hdr_len >= 16)
 					v.hdr_len -= 4;
 			}
-			res = sim_rxq_place(fn, &v, data, len);
+			res = sim_rxq_place(fn, &v, data, len, &placed);
 			if (unlikely(res == SIM_RXQ_NO_ROOM)) {
 				if (wait)
 					break;	/* a pcap file waits for buffers: not taken */
@@ -170,6 +171,7 @@ next:
 		n += i;
 		stop = i < nb || n >= SIM_RX_BUDGET;
 	}
+	sim_rxq_acc_flush(fn, &placed);
 	sim_xgmac_rx_flush(fn, &acc);
 	return n;
 }

@@ -34,6 +34,15 @@ enum sim_rxq_res {
 	SIM_RXQ_TOO_BIG,	/* no buffer form fits the frame: dropped as oversize */
 };
 
+/*
+ * The frames (one completion each) and bytes the one-buffer placement put in a batch, added
+ * to the function's counters at its end (sim_rxq_acc_flush): nothing reads them inside it.
+ */
+struct sim_rxq_acc {
+	uint64_t frames;
+	uint64_t bytes;
+};
+
 /* Slow path of sim_bq_take(): check the ring page in use once this step. */
 const uint8_t *sim_bq_page_map(struct qlxge_sim_func *fn, struct sim_bq *bq, uint32_t pg,
 			       uint64_t off);
@@ -141,7 +150,7 @@ sim_rxq_complete(struct qlxge_sim_func *fn, struct sim_cq *cq, const struct sim_
  */
 static __rte_always_inline enum sim_rxq_res
 sim_rxq_place(struct qlxge_sim_func *fn, const struct sim_rx_verdict *v, const uint8_t *data,
-	      uint32_t len)
+	      uint32_t len, struct sim_rxq_acc *acc)
 {
 	unsigned int q = v->cq_id;
 	struct sim_cq *cq = &fn->cq[q];
@@ -185,10 +194,18 @@ sim_rxq_place(struct qlxge_sim_func *fn, const struct sim_rx_verdict *v, const u
 	sim_copy(va, data, len);
 	SIM_TRACE_DP(fn, dma, write, SIM_FN_FMT " iova 0x%" PRIx64 " len %u", SIM_FN_ARGS(fn),
 		     addr, len);
-	fn->cnt.rx_frames++;
-	fn->cnt.rx_bytes += len;
-	fn->cnt.rx_completions++;
+	acc->frames++;
+	acc->bytes += len;
 	return SIM_RXQ_OK;
+}
+
+/* Add the frames placed in one batch to the function's counters. */
+static inline void
+sim_rxq_acc_flush(struct qlxge_sim_func *fn, const struct sim_rxq_acc *acc)
+{
+	fn->cnt.rx_frames += acc->frames;
+	fn->cnt.rx_bytes += acc->bytes;
+	fn->cnt.rx_completions += acc->frames;
 }
 
 #endif /* SIM_QUEUES_RXQ_H */
