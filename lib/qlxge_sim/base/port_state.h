@@ -4,7 +4,7 @@
 /*
  * State of a function's port: the firmware's view of it (mailbox banks, outbound messages,
  * port configuration, link, §9) kept by fw/, and its MAC (XGMAC registers and statistics, §11)
- * kept by dataplane/mac. The port's cable is a wire (wire/), attached by the core.
+ * kept by dataplane/xgmac. The port's cable is a wire (wire/), attached by the core.
  */
 
 #ifndef SIM_BASE_PORT_STATE_H

@@ -62,6 +62,36 @@ sim_rx_drop_of(enum sim_route_to to)
 	       to == SIM_ROUTE_NO_SLOT ? SIM_RX_DROP_FILTER : SIM_RX_DROP_SLOT;
 }
 
+/*
+ * The alternate verdict (an injected L4 checksum fault): the frame of classification bits
+ * @p bits and completion flags1 @p f1 with its TCP/UDP checksum field at @p at corrupted, which
+ * verifies as @p flip_checked / @p flip_err: TE/NU, the error bits and the routing again. Out
+ * of line: the receive pass's common case has no trace of it.
+ */
+static __rte_noinline __rte_unused void
+sim_rx_alt_route(const struct sim_route_table *rt, struct sim_route_queues q, uint32_t bits,
+		 uint8_t f1, uint8_t mac_err, bool ip_err, bool flip_checked, bool flip_err,
+		 uint16_t at, struct sim_rx_alt *alt)
+{
+	uint32_t err = mac_err != 0 || ip_err ? QLXGE_RT_DATA_ERR : 0;
+
+	alt->at = at;
+	alt->flags1 = f1 & ~(QLXGE_IB_MAC_FLAGS1_TE | QLXGE_IB_MAC_FLAGS1_NU);
+	alt->rt_bits = bits & ~(QLXGE_RT_DATA_TU_CSUM_ERR | QLXGE_RT_DATA_ERR);
+	if (!flip_checked) {
+		alt->flags1 |= QLXGE_IB_MAC_FLAGS1_NU;
+	} else if (flip_err) {
+		alt->flags1 |= QLXGE_IB_MAC_FLAGS1_TE;
+		err |= QLXGE_RT_DATA_TU_CSUM_ERR | QLXGE_RT_DATA_ERR;
+	}
+	alt->rt_bits |= err;
+	alt->cq_id = 0;
+	alt->drop = sim_rx_drop_of(sim_route_frame(rt, alt->rt_bits, &q, &alt->slot, &alt->dest,
+						   &alt->cq_id));
+	if (alt->drop != SIM_RX_DELIVER && mac_err == QLXGE_IB_MAC_FLAGS2_ERR_OVERSIZE)
+		alt->drop = SIM_RX_DROP_OVERSIZE;
+}
+
 /**
  * sim_rx_classify_ex() without the checks of its arguments: the receive pass's own frames and
  * context (every pointer set, @p frame of @p len bytes). @p alt non-NULL (an injected L4
@@ -180,26 +210,10 @@ sim_rx_classify_frame(const struct sim_rx_ctx *ctx, const uint8_t *frame, uint32
 	q.cam_hit = m.cam_hit;
 	q.cam_out = m.cam_out;
 	to = sim_route_frame(ctx->rt, bits, &q, &v->slot, &v->dest, &v->cq_id);
-	if (unlikely(alt != NULL)) {
-		/* the same frame with its L4 checksum corrupted: TE/NU and the routing again */
-		uint32_t err = mac_err != 0 || ck.ip_err ? QLXGE_RT_DATA_ERR : 0;
-
-		alt->at = at.l4_len != 0 ? (uint16_t)(l.l4_off + at.ck_off) : 0;
-		alt->flags1 = v->flags1 & ~(QLXGE_IB_MAC_FLAGS1_TE | QLXGE_IB_MAC_FLAGS1_NU);
-		alt->rt_bits = bits & ~(QLXGE_RT_DATA_TU_CSUM_ERR | QLXGE_RT_DATA_ERR);
-		if (!flip_checked) {
-			alt->flags1 |= QLXGE_IB_MAC_FLAGS1_NU;
-		} else if (flip_err) {
-			alt->flags1 |= QLXGE_IB_MAC_FLAGS1_TE;
-			err |= QLXGE_RT_DATA_TU_CSUM_ERR | QLXGE_RT_DATA_ERR;
-		}
-		alt->rt_bits |= err;
-		alt->cq_id = 0;
-		alt->drop = sim_rx_drop_of(sim_route_frame(ctx->rt, alt->rt_bits, &q, &alt->slot,
-							   &alt->dest, &alt->cq_id));
-		if (alt->drop != SIM_RX_DELIVER && mac_err == QLXGE_IB_MAC_FLAGS2_ERR_OVERSIZE)
-			alt->drop = SIM_RX_DROP_OVERSIZE;
-	}
+	if (unlikely(alt != NULL))
+		sim_rx_alt_route(ctx->rt, q, bits, v->flags1, mac_err, ck.ip_err, flip_checked,
+				 flip_err, at.l4_len != 0 ? (uint16_t)(l.l4_off + at.ck_off) : 0,
+				 alt);
 	if (to == SIM_ROUTE_CQ)
 		return SIM_RX_DELIVER;
 	if (to == SIM_ROUTE_NO_SLOT) {

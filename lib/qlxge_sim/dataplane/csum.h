@@ -147,9 +147,10 @@ sim_csum_verify(const uint8_t *ip, const uint8_t *l4, const struct sim_csum_at *
 
 /*
  * sim_csum_verify() of the TCP/UDP checksum of @p at as it would be with the bytes of its field
- * XORed with 5A A5 (an injected fault): *checked and *err as l4_checked and l4_err.
+ * XORed with 5A A5 (an injected fault): *checked and *err as l4_checked and l4_err. Out of
+ * line: only a fault asks for it.
  */
-static inline void
+static __rte_noinline __rte_unused void
 sim_csum_verify_flipped(const uint8_t *l4, const struct sim_csum_at *at, bool *checked,
 			bool *err)
 {
