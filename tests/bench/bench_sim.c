@@ -4,10 +4,10 @@
 /*
  * qlxge-bench-sim: the cost of the 8100 model itself, in TSC cycles per 64-byte frame.
  *
- * Stages (the data plane alone, lib/qlxge_sim/sim_dp.h):
+ * Stages (the data plane alone, lib/qlxge_sim/dataplane/ and wire/):
  *   tx_iocb      sim_tx_iocb() of a 64-byte MAC IOCB (one descriptor) onto a loop wire
  *   tx_iocb_vlan the same with VLAN insertion (the gather/copy path)
- *   wire         sim_wire_tx() + sim_wire_rx_peek()/consume() of a 64-byte frame
+ *   wire         sim_wire_tx() of a 64-byte frame + sim_wire_rx_burst() taking it back
  *   rx_classify  sim_rx_classify() of a 64-byte TCP/IPv4 frame: CAM, checksums, RSS hash and
  *                the RSS routing slot (Linux's bring-up slots)
  * End to end (through the public API only: registers, ICB loads, doorbells, qlxge_sim_poll()),
@@ -39,7 +39,9 @@
 
 #include "qlxge_contract.h"
 #include "qlxge_sim.h"
-#include "sim_dp.h"
+#include "dataplane/classify.h"
+#include "dataplane/tx.h"
+#include "wire/wire.h"
 
 #define BATCH		256u	/* frames per timed batch (WQ and CQ rings hold more) */
 #define BURST		32u	/* end to end: IOCBs per WQ doorbell, as a PMD's tx_burst */
@@ -188,14 +190,15 @@ stage_tx(struct qlxge_sim_func *fn, bool vlan)
 		return -1;
 	for (unsigned int r = 0; r < rounds; r++) {
 		uint64_t t0 = rte_rdtsc_precise();
-		const uint8_t *p;
-		uint32_t l;
+		const uint8_t *fr[SIM_WIRE_BURST_MAX];
+		uint32_t ln[SIM_WIRE_BURST_MAX];
+		unsigned int n = 0;
 
 		for (unsigned int i = 0; i < BATCH; i++)
 			sim_tx_iocb(fn, &io, 0, sim_wire_emit, w, &res);
 		sample(rte_rdtsc_precise() - t0);
-		while (sim_wire_rx_peek(w, &p, &l) == 0)
-			sim_wire_rx_consume(w);
+		while ((n = sim_wire_rx_burst(w, n, fr, ln, SIM_WIRE_BURST_MAX)) != 0)
+			;
 	}
 	sim_wire_close(w);
 	rte_free(frame);
@@ -215,15 +218,15 @@ stage_wire(void)
 		return -1;
 	for (unsigned int r = 0; r < rounds; r++) {
 		uint64_t t0 = rte_rdtsc_precise();
-		const uint8_t *p;
-		uint32_t l;
+		const uint8_t *fr[SIM_WIRE_BURST_MAX];
+		uint32_t ln[SIM_WIRE_BURST_MAX];
+		unsigned int n = 0;
 
 		for (unsigned int i = 0; i < BATCH; i++)
 			sim_wire_tx(w, frame, FRAME_LEN);
-		while (sim_wire_rx_peek(w, &p, &l) == 0) {
-			sink += p[0];
-			sim_wire_rx_consume(w);
-		}
+		while ((n = sim_wire_rx_burst(w, n, fr, ln, SIM_WIRE_BURST_MAX)) != 0)
+			for (unsigned int i = 0; i < n; i++)
+				sink += fr[i][0];
 		sample(rte_rdtsc_precise() - t0);
 	}
 	sim_wire_close(w);
@@ -636,7 +639,7 @@ main(int argc, char **argv)
 				    "the same with VLAN insertion (gather path)" };
 	rows[nrows++].mean = last_mean;
 	rows[nrows] = (struct row){ "wire", stage_wire(), 0,
-				    "sim_wire_tx + rx_peek/consume, loop wire" };
+				    "sim_wire_tx + sim_wire_rx_burst, loop wire" };
 	rows[nrows++].mean = last_mean;
 	rows[nrows] = (struct row){ "rx_classify", stage_rx(), 0,
 				    "sim_rx_classify: CAM, csum, RSS hash + RSS slot" };

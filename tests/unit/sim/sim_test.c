@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* Copyright(c) 2026 The qlxge authors */
 
-/* Helpers of the model's tests: see sim_test.h. Register sequences follow the fact sheet. */
+/* Helpers of the model's tests: see sim_test.h. Register sequences follow docs/hardware. */
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -2,7 +2,7 @@
 /* Copyright(c) 2026 The qlxge authors */
 
 /*
- * Helpers of the model's tests, written from the fact sheet at register level (no driver
+ * Helpers of the model's tests, written from docs/hardware at register level (no driver
  * code): register access, semaphores (§3), the PROC window and mailboxes (§9.1, §9.3), the
  * flash window (§10.1), ICB loads (§2.7, §6), DMA memory from DPDK, frames.
  * The tests step the model themselves (qlxge_sim_poll), so everything is deterministic.
@@ -111,7 +111,7 @@ void st_wq_free(struct st_wq *wq);
 void st_wq_send(struct qlxge_sim_func *fn, struct st_wq *wq, uint64_t buf_iova, uint32_t len,
 		uint32_t tid, uint8_t flags1);
 
-/* Function bring-up: SYS, FSC (FE, 4K), INTR_MASK PI, EI (fact sheet §4.3). */
+/* Function bring-up: SYS, FSC (FE, 4K), INTR_MASK PI, EI (§4.3). */
 void st_func_up(struct qlxge_sim_func *fn);
 /* Program the CAM entry of @p fn with @p mac (§12.1) and a routing slot (§12.3). */
 void st_cam_set(struct qlxge_sim_func *fn, unsigned int index, const uint8_t mac[6],

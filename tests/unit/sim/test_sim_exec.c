@@ -2,7 +2,7 @@
 /* Copyright(c) 2026 The qlxge authors */
 
 /*
- * Execution of the model (lib/qlxge_sim/sim_exec.c), issue #4 point 12: the model progresses
+ * Execution of the model (lib/qlxge_sim/core/exec.c, core/registry.c): the model progresses
  * from its own thread, from an rte_service, and from the rte_delay_us hook a single-threaded
  * driver's ready-bit loop calls; several adapters live in one process. The waits below are
  * bounded by iteration counts, never by time.

@@ -2,8 +2,8 @@
 /* Copyright(c) 2026 The qlxge authors */
 
 /*
- * Fault injection and device errors of the model (lib/qlxge_sim/sim_fault.c, sim_dma.c), issue
- * #4 points 11 and 13, fact sheet §2.8, §2.11, §7.7, §7.8, §9: each injected fault observable
+ * Fault injection and device errors of the model (lib/qlxge_sim/core/fault.c, base/dma.c,
+ * base/irq.c), docs/hardware §2.8, §2.11, §7.7, §7.8, §9: each injected fault observable
  * through registers, mailboxes or completions; a bad DMA address is a device error (STS.FE,
  * ERR_STS, AE completion), never a crash.
  */

@@ -2,7 +2,7 @@
 /* Copyright(c) 2026 The qlxge authors */
 
 /*
- * ICB loads of the model (lib/qlxge_sim/sim_icb.c), fact sheet §2.7, §6, §16.5: WQ, CQ and
+ * ICB loads of the model (lib/qlxge_sim/queues/icb.c), docs/hardware §2.7, §6, §16.5: WQ, CQ and
  * RSS loads by DMA, the command bit clearing, partial reloads by load flags (Linux's LI-only
  * coalescing change), LE on malformed ICBs, dumps, and the doorbells of a loaded queue.
  */

@@ -2,10 +2,10 @@
 /* Copyright(c) 2026 The qlxge authors */
 
 /*
- * Firmware and flash of the model (lib/qlxge_sim/sim_mpi.c, sim_flash.c, sim_port.c), from the
- * fact sheet §9, §10, §16.7-16.9, §16.17: MPI space, every mailbox command the public drivers
- * issue with its reply, the AEN sequences (SET_PORT_CFG -> IDC complete, link and module
- * events), the vector-0 interrupt of STS.PI, per-port banks, the flash parameter blocks.
+ * Firmware and flash of the model (lib/qlxge_sim/fw/, core/cable.c), from docs/hardware §9,
+ * §10, §16.7-16.9, §16.17: MPI space, every mailbox command the public drivers issue with its
+ * reply, the AEN sequences (SET_PORT_CFG -> IDC complete, link and module events), the
+ * vector-0 interrupt of STS.PI, per-port banks, the flash parameter blocks.
  */
 
 #include <errno.h>

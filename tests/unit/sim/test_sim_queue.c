@@ -2,7 +2,7 @@
 /* Copyright(c) 2026 The qlxge authors */
 
 /*
- * Queues of the model (lib/qlxge_sim/sim_queue.c, sim_rxq.c, sim_xgmac.c), fact sheet §5, §6.3,
+ * Queues of the model (lib/qlxge_sim/queues/, dataplane/xgmac.c), docs/hardware §5, §6.3,
  * §6.4, §7.6-7.10, §8, §11, §12, §16.10-16.16: known frames sent through a WQ on a loopback
  * wire produce exactly the expected TX and RX completions (length, flags, buffer addresses in
  * ring order, VLAN, header split, RSS hash), shadows, doorbell semantics, interrupts, counters.

@@ -2,10 +2,11 @@
 /* Copyright(c) 2026 The qlxge authors */
 
 /*
- * Register file of the model (lib/qlxge_sim/sim_regs.c, sim_sem.c, sim_irq.c), from the fact
- * sheet §2, §3, §8 and §16.1-16.4, 16.6, 16.15, 16.17: the table covers every register, the
- * dispatcher drops bad accesses, mask-write, function reset self-clear, semaphores between the
- * two functions (also on two threads), STS, ready bits, interrupt commands and auto-masking.
+ * Register file of the model (lib/qlxge_sim/core/regs.c, base/reg.c, core/sem.c, base/irq.c),
+ * from docs/hardware §2, §3, §8 and §16.1-16.4, 16.6, 16.15, 16.17: the table covers every
+ * register, the dispatcher drops bad accesses, mask-write, function reset self-clear,
+ * semaphores between the two functions (also on two threads), STS, ready bits, interrupt
+ * commands and auto-masking.
  */
 
 #include <pthread.h>
@@ -13,7 +14,8 @@
 
 #include <rte_byteorder.h>
 
-#include "sim_internal.h"
+#include "base/reg.h"
+#include "core/regs.h"
 #include "sim_test.h"
 
 static const uint32_t all_regs[] = {
@@ -35,7 +37,7 @@ static const uint32_t all_regs[] = {
 	QLXGE_REG_XG_SERDES_DATA, QLXGE_REG_PRB_MX_ADDR, QLXGE_REG_PRB_MX_DATA,
 };
 
-/* STYLE B.18: every QLXGE_REG_* has a row; the reserved offsets have none. */
+/* design.md B.18: every QLXGE_REG_* has a row; the reserved offsets have none. */
 static void
 test_regs_table_complete(void **state)
 {

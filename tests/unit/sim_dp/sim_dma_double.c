@@ -2,7 +2,7 @@
 /* Copyright(c) 2026 The qlxge authors */
 
 /*
- * Test double of the model's DMA (sim_dma.h) and log types (sim_log.h) for the data-plane unit
+ * Test double of the model's DMA (base/dma.h) and log types (base/log.h) for the data-plane unit
  * tests, which link the data-plane sources alone: an IOVA is the virtual address itself, and
  * the window at T_BAD_IOVA (and IOVA 0) faults. Also the frame builders of sim_dp_test.h.
  */
@@ -12,7 +12,7 @@
 
 #include <rte_log.h>
 
-#include "sim_dma.h"
+#include "base/dma.h"
 #include "sim_dp_test.h"
 
 int sim_logtype_regs = RTE_LOGTYPE_USER1;

@@ -2,9 +2,10 @@
 /* Copyright(c) 2026 The qlxge authors */
 
 /*
- * Unit tests of the model's RSS (lib/qlxge_sim/sim_rss.c), fact sheet §6.5 and §15 #7: the hash
- * against the published Microsoft "Verifying the RSS Hash Calculation" vectors with the standard
- * 40-byte key written into the RSS ICB in ICB byte order, the load flags, the indirection.
+ * Unit tests of the model's RSS (lib/qlxge_sim/dataplane/rss.c), docs/hardware §6.5 and §15 #7:
+ * the hash against the published Microsoft "Verifying the RSS Hash Calculation" vectors with
+ * the standard 40-byte key written into the RSS ICB in ICB byte order, the load flags, the
+ * indirection.
  */
 
 #include <errno.h>
@@ -18,7 +19,7 @@
 #include <rte_byteorder.h>
 #include <rte_thash.h>
 
-#include "sim_dp.h"
+#include "dataplane/rss.h"
 #include "sim_dp_test.h"
 
 static const uint8_t ms_key[40] = {

@@ -2,10 +2,12 @@
 /* Copyright(c) 2026 The qlxge authors */
 
 /*
- * Unit tests of the model's RX classification (lib/qlxge_sim/sim_rx.c), written from the fact
- * sheet §12 (CAM, multicast, VLAN table, routing slots), §2.15 (VLAN mode, RV, default CQ),
- * §6.5 (RSS) and §7.7 (completion flags). The tables are programmed through the same write
- * helpers the register model calls, with the values the drivers write (§12.3 bring-up table).
+ * Unit tests of the model's RX classification (lib/qlxge_sim/dataplane/classify.h and the
+ * steps it takes: filter, parse, csum, rss, route), written from docs/hardware §12 (CAM,
+ * multicast, VLAN table, routing slots), §2.15 (VLAN mode, RV, default CQ), §6.5 (RSS) and §7.7
+ * (completion flags). The tables are programmed through the same write helpers the register
+ * model calls, with the values the drivers write (§12.3 bring-up table). The VLAN modes and
+ * the checksum flags are tables of cases.
  */
 
 #include <errno.h>
@@ -19,7 +21,7 @@
 #include <rte_byteorder.h>
 #include <rte_thash.h>
 
-#include "sim_dp.h"
+#include "dataplane/classify.h"
 #include "sim_dp_test.h"
 
 #define DFLT_CQ		1
@@ -348,6 +350,58 @@ test_rx_multicast_hash_filter(void **state)
 	assert_int_equal(d, 1);
 }
 
+/* The Ethernet CRC-32 of an address, bit by bit (IEEE 802.3: reflected 0xEDB88320). */
+static uint32_t
+ref_crc32_eth(const uint8_t *m, unsigned int n)
+{
+	uint32_t crc = 0xFFFFFFFFu;
+
+	for (unsigned int i = 0; i < n; i++) {
+		crc ^= m[i];
+		for (unsigned int b = 0; b < 8; b++)
+			crc = (crc >> 1) ^ (0xEDB88320u & (0u - (crc & 1u)));
+	}
+	return ~crc;
+}
+
+/* The filter index is the low 12 bits of the address's Ethernet CRC-32: only that entry
+ * matches, for many addresses. */
+static void
+test_rx_multicast_hash_index(void **state)
+{
+	struct env *e = *state;
+	uint8_t mc[6] = { 0x01, 0x00, 0x5e, 0x00, 0x00, 0x00 };
+
+	/* the known check value of CRC-32/ISO-HDLC, the reference itself */
+	assert_int_equal(ref_crc32_eth((const uint8_t *)"123456789", 9), 0xCBF43926u);
+	slot(e, 4, QLXGE_RT_IDX_DST_DFLT_Q, QLXGE_RT_DATA_MCAST_HASH_MATCH);
+	for (unsigned int i = 0; i < 64; i++) {
+		unsigned int idx, other;
+
+		mc[3] = (uint8_t)i;
+		mc[4] = (uint8_t)(i * 37);
+		mc[5] = (uint8_t)(i * 101 + 3);
+		idx = ref_crc32_eth(mc, 6) & (QLXGE_MCAST_FLTR_ENTRIES - 1);
+		other = (idx + 1) & (QLXGE_MCAST_FLTR_ENTRIES - 1);
+		raw(e, mc, -1);
+		/* a neighbour's entry enabled: no match */
+		assert_int_equal(sim_mac_tables_idx_write(&e->mt, QLXGE_MAC_ADDR_IDX_E |
+			QLXGE_MAC_ADDR_IDX_WORD(QLXGE_MAC_ADDR_TYPE_MULTI_FLTR, other, 0)), 0);
+		assert_int_equal(classify(e), SIM_RX_DROP_FILTER);
+		assert_int_equal(sim_mac_tables_idx_write(&e->mt,
+			QLXGE_MAC_ADDR_IDX_WORD(QLXGE_MAC_ADDR_TYPE_MULTI_FLTR, other, 0)), 0);
+		/* its own entry: a hash match */
+		assert_int_equal(sim_mac_tables_idx_write(&e->mt, QLXGE_MAC_ADDR_IDX_E |
+			QLXGE_MAC_ADDR_IDX_WORD(QLXGE_MAC_ADDR_TYPE_MULTI_FLTR, idx, 0)), 0);
+		assert_int_equal(classify(e), SIM_RX_DELIVER);
+		assert_int_equal(e->v.flags1 & QLXGE_IB_MAC_FLAGS1_M_MASK,
+				 QLXGE_IB_MAC_FLAGS1_M_HASH);
+		assert_int_equal(sim_mac_tables_idx_write(&e->mt,
+			QLXGE_MAC_ADDR_IDX_WORD(QLXGE_MAC_ADDR_TYPE_MULTI_FLTR, idx, 0)), 0);
+		assert_int_equal(e->mt.mcast_filter_n, 0);
+	}
+}
+
 static void
 test_rx_promiscuous_slot(void **state)
 {
@@ -477,70 +531,134 @@ test_rx_vlan_strip(void **state)
 /* ---- checksums and L3/L4 flags ---- */
 
 static void
-test_rx_checksum_flags(void **state)
+csum_tcp4(struct env *e)
 {
-	struct env *e = *state;
-	const uint8_t v4 = QLXGE_IB_MAC_FLAGS3_V4, v6 = QLXGE_IB_MAC_FLAGS3_V6;
+	t_build(e->buf, &e->f, my_mac, -1, false, T_TCP, 30, 1);
+}
 
-	/* good TCP/IPv4 */
-	t_build(e->buf, &e->f, my_mac, -1, false, T_TCP, 30, 1);
-	assert_int_equal(classify(e), SIM_RX_DELIVER);
-	assert_int_equal(e->v.flags1 & 0x1C, 0);
-	assert_int_equal(e->v.flags2, QLXGE_IB_MAC_FLAGS2_T);
-	assert_int_equal(e->v.flags3 & 0x18, v4);
-	assert_int_equal(e->v.l3_off, 14);
-	assert_int_equal(e->v.l4_off, 34);
-	assert_int_equal(e->v.hdr_len, 54);
-	/* bad IPv4 header: IE; Linux slot 1 delivers it to the default queue */
+static void
+csum_tcp4_bad_ip(struct env *e)
+{
+	csum_tcp4(e);
 	e->buf[e->f.l3 + 8] ^= 1;	/* TTL */
-	assert_int_equal(classify(e), SIM_RX_DELIVER);
-	assert_int_equal(e->v.flags1 & 0x1C, QLXGE_IB_MAC_FLAGS1_IE);
-	assert_int_equal(e->v.slot, 1);
-	assert_int_equal(e->v.cq_id, DFLT_CQ);
-	/* bad TCP: TE, slot 2 */
-	t_build(e->buf, &e->f, my_mac, -1, false, T_TCP, 30, 1);
+}
+
+static void
+csum_tcp4_bad_tcp(struct env *e)
+{
+	csum_tcp4(e);
 	e->buf[e->f.len - 1] ^= 0xFF;
-	assert_int_equal(classify(e), SIM_RX_DELIVER);
-	assert_int_equal(e->v.flags1 & 0x1C, QLXGE_IB_MAC_FLAGS1_TE);
-	assert_int_equal(e->v.slot, 2);
-	/* good UDP/IPv4, padded on the wire to 60 bytes: the padding is not summed */
+}
+
+static void
+csum_udp4_padded(struct env *e)
+{
 	t_build(e->buf, &e->f, my_mac, -1, false, T_UDP, 2, 1);
 	memset(e->buf + e->f.len, 0xAA, 60 - e->f.len);
 	e->f.len = 60;
-	assert_int_equal(classify(e), SIM_RX_DELIVER);
-	assert_int_equal(e->v.flags1 & 0x1C, 0);
-	assert_int_equal(e->v.flags2, QLXGE_IB_MAC_FLAGS2_U);
-	/* UDP without a checksum: NU */
+}
+
+static void
+csum_udp4_none(struct env *e)
+{
+	csum_udp4_padded(e);
 	t_wr16(e->buf + e->f.l4 + 6, 0);
-	assert_int_equal(classify(e), SIM_RX_DELIVER);
-	assert_int_equal(e->v.flags1 & 0x1C, QLXGE_IB_MAC_FLAGS1_NU);
-	/* an IPv4 fragment: not verified */
+}
+
+static void
+csum_udp4_fragment(struct env *e)
+{
 	t_build(e->buf, &e->f, my_mac, -1, false, T_UDP, 100, 1);
 	t_wr16(e->buf + e->f.l3 + 6, 0x2000);	/* MF */
 	t_wr16(e->buf + e->f.l3 + 10, 0);
 	t_wr16(e->buf + e->f.l3 + 10, (uint16_t)~t_fold(t_sum(e->buf + e->f.l3, 20, 0)));
-	assert_int_equal(classify(e), SIM_RX_DELIVER);
-	assert_int_equal(e->v.flags1 & 0x1C, QLXGE_IB_MAC_FLAGS1_NU);
-	assert_int_equal(e->v.flags3 & 0x18, v4);
-	/* good TCP and UDP over IPv6, then a bad UDP */
+}
+
+static void
+csum_tcp6(struct env *e)
+{
 	t_build(e->buf, &e->f, my_mac, -1, true, T_TCP, 500, 3);
-	assert_int_equal(classify(e), SIM_RX_DELIVER);
-	assert_int_equal(e->v.flags1 & 0x1C, 0);
-	assert_int_equal(e->v.flags2, QLXGE_IB_MAC_FLAGS2_T);
-	assert_int_equal(e->v.flags3 & 0x18, v6);
+}
+
+static void
+csum_udp6_tagged(struct env *e)
+{
 	t_build(e->buf, &e->f, my_mac, 7, true, T_UDP, 501, 3);
-	assert_int_equal(classify(e), SIM_RX_DELIVER);
-	assert_int_equal(e->v.flags1 & 0x1C, 0);
-	assert_int_equal(e->v.flags2 & ~QLXGE_IB_MAC_FLAGS2_V, QLXGE_IB_MAC_FLAGS2_U);
-	assert_int_equal(e->v.l3_off, 18);
+}
+
+static void
+csum_udp6_bad(struct env *e)
+{
+	csum_udp6_tagged(e);
 	e->buf[e->f.l4 + 9] ^= 0x10;
-	assert_int_equal(classify(e), SIM_RX_DELIVER);
-	assert_int_equal(e->v.flags1 & 0x1C, QLXGE_IB_MAC_FLAGS1_TE);
-	/* not IP: NU, neither V4 nor V6 */
+}
+
+static void
+csum_not_ip(struct env *e)
+{
 	raw(e, my_mac, -1);
-	assert_int_equal(classify(e), SIM_RX_DELIVER);
-	assert_int_equal(e->v.flags1 & 0x1C, QLXGE_IB_MAC_FLAGS1_NU);
-	assert_int_equal(e->v.flags3, 0);
+}
+
+#define F1_CK	(QLXGE_IB_MAC_FLAGS1_TE | QLXGE_IB_MAC_FLAGS1_NU | QLXGE_IB_MAC_FLAGS1_IE)
+#define F3_IP	(QLXGE_IB_MAC_FLAGS3_V4 | QLXGE_IB_MAC_FLAGS3_V6)
+
+/* The checksum and L3/L4 flags of frames (§7.7), each delivered; -1: not checked. */
+static const struct {
+	const char *what;
+	void (*frame)(struct env *e);
+	uint8_t flags1;		/* TE, NU, IE */
+	uint8_t flags2;
+	uint8_t flags3, flags3_mask;
+	int slot;		/* the slot that takes it, to the default CQ */
+	int l3_off, l4_off, hdr_len;
+} rx_csums[] = {
+	{ "good TCP/IPv4", csum_tcp4, 0, QLXGE_IB_MAC_FLAGS2_T, QLXGE_IB_MAC_FLAGS3_V4, F3_IP,
+	  -1, 14, 34, 54 },
+	{ "bad IPv4 header: IE, Linux's slot 1", csum_tcp4_bad_ip, QLXGE_IB_MAC_FLAGS1_IE,
+	  QLXGE_IB_MAC_FLAGS2_T, QLXGE_IB_MAC_FLAGS3_V4, F3_IP, 1, -1, -1, -1 },
+	{ "bad TCP: TE, slot 2", csum_tcp4_bad_tcp, QLXGE_IB_MAC_FLAGS1_TE, QLXGE_IB_MAC_FLAGS2_T,
+	  QLXGE_IB_MAC_FLAGS3_V4, F3_IP, 2, -1, -1, -1 },
+	{ "good UDP/IPv4, padded to 60 (the padding not summed)", csum_udp4_padded, 0,
+	  QLXGE_IB_MAC_FLAGS2_U, QLXGE_IB_MAC_FLAGS3_V4, F3_IP, -1, -1, -1, -1 },
+	{ "UDP without a checksum: NU", csum_udp4_none, QLXGE_IB_MAC_FLAGS1_NU,
+	  QLXGE_IB_MAC_FLAGS2_U, QLXGE_IB_MAC_FLAGS3_V4, F3_IP, -1, -1, -1, -1 },
+	{ "an IPv4 fragment: not verified, no L4", csum_udp4_fragment, QLXGE_IB_MAC_FLAGS1_NU, 0,
+	  QLXGE_IB_MAC_FLAGS3_V4, F3_IP, -1, -1, -1, -1 },
+	{ "good TCP/IPv6", csum_tcp6, 0, QLXGE_IB_MAC_FLAGS2_T, QLXGE_IB_MAC_FLAGS3_V6, F3_IP, -1,
+	  -1, -1, -1 },
+	{ "good UDP/IPv6, tagged", csum_udp6_tagged, 0,
+	  QLXGE_IB_MAC_FLAGS2_U | QLXGE_IB_MAC_FLAGS2_V, QLXGE_IB_MAC_FLAGS3_V6, F3_IP, -1, 18,
+	  -1, -1 },
+	{ "bad UDP/IPv6: TE", csum_udp6_bad, QLXGE_IB_MAC_FLAGS1_TE,
+	  QLXGE_IB_MAC_FLAGS2_U | QLXGE_IB_MAC_FLAGS2_V, QLXGE_IB_MAC_FLAGS3_V6, F3_IP, -1, -1,
+	  -1, -1 },
+	{ "not IP: NU, neither V4 nor V6 nor RSS", csum_not_ip, QLXGE_IB_MAC_FLAGS1_NU, 0, 0, 0xFF,
+	  -1, -1, -1, -1 },
+};
+
+static void
+test_rx_checksum_flags(void **state)
+{
+	struct env *e = *state;
+
+	for (unsigned int i = 0; i < RTE_DIM(rx_csums); i++) {
+		print_message("  %s\n", rx_csums[i].what);
+		rx_csums[i].frame(e);
+		assert_int_equal(classify(e), SIM_RX_DELIVER);
+		assert_int_equal(e->v.flags1 & F1_CK, rx_csums[i].flags1);
+		assert_int_equal(e->v.flags2, rx_csums[i].flags2);
+		assert_int_equal(e->v.flags3 & rx_csums[i].flags3_mask, rx_csums[i].flags3);
+		if (rx_csums[i].slot >= 0) {
+			assert_int_equal(e->v.slot, rx_csums[i].slot);
+			assert_int_equal(e->v.cq_id, DFLT_CQ);
+		}
+		if (rx_csums[i].l3_off >= 0)
+			assert_int_equal(e->v.l3_off, rx_csums[i].l3_off);
+		if (rx_csums[i].l4_off >= 0)
+			assert_int_equal(e->v.l4_off, rx_csums[i].l4_off);
+		if (rx_csums[i].hdr_len >= 0)
+			assert_int_equal(e->v.hdr_len, rx_csums[i].hdr_len);
+	}
 }
 
 /*
@@ -714,6 +832,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_rx_broadcast, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_rx_multicast, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_rx_multicast_hash_filter, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_rx_multicast_hash_index, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_rx_promiscuous_slot, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_rx_lower_slot_wins, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_rx_inverted_slot, setup, teardown),

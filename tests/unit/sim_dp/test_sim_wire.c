@@ -2,7 +2,7 @@
 /* Copyright(c) 2026 The qlxge authors */
 
 /*
- * Unit tests of the model's wires (lib/qlxge_sim/sim_wire*.c): loop and peer deliver in order
+ * Unit tests of the model's wires (lib/qlxge_sim/wire/): loop and peer deliver in order
  * (also across two threads), the ring fills and wraps, pcap replays as fast as possible or at a
  * rate and loops, TAP moves frames both ways with the kernel (skipped without /dev/net/tun or
  * root; the interface is always removed).
@@ -27,9 +27,10 @@
 #include <cmocka.h>
 #include <pcap/pcap.h>
 
-#include "sim_dp.h"
 #include "sim_dp_test.h"
-#include "sim_wire_pvt.h"
+#include "wire/clock.h"
+#include "wire/wire.h"
+#include "wire/wire_pvt.h"
 
 #define T_ETHERTYPE	0x88B5	/* local experimental */
 
@@ -108,7 +109,7 @@ test_wire_loop_in_order(void **state)
 		assert_true(frame_ok(r, len, i, len_of(i)));
 	}
 	assert_int_equal(sim_wire_rx(w, r, sizeof(r), &len), -EAGAIN);
-	/* zero copy: peek twice sees the same frame, consume moves on */
+	/* zero copy: a burst not taken shows the same frame again; taking it moves on */
 	frame(b, 100, 1);
 	assert_int_equal(sim_wire_tx(w, b, 100), 0);
 	frame(b, 30, 2);
@@ -117,14 +118,13 @@ test_wire_loop_in_order(void **state)
 		const uint8_t *p;
 		uint32_t l;
 
-		assert_int_equal(sim_wire_rx_peek(w, &p, &l), 0);
+		assert_int_equal(sim_wire_rx_burst(w, 0, &p, &l, 1), 1);
 		assert_true(frame_ok(p, l, 1, 100));
-		assert_int_equal(sim_wire_rx_peek(w, &p, &l), 0);
+		assert_int_equal(sim_wire_rx_burst(w, 0, &p, &l, 1), 1);
 		assert_true(frame_ok(p, l, 1, 100));
-		sim_wire_rx_consume(w);
-		assert_int_equal(sim_wire_rx_peek(w, &p, &l), 0);
+		assert_int_equal(sim_wire_rx_burst(w, 1, &p, &l, 1), 1);
 		assert_true(frame_ok(p, l, 2, 30));	/* padded to 60 */
-		sim_wire_rx_consume(w);
+		assert_int_equal(sim_wire_rx_burst(w, 1, NULL, NULL, 0), 0);
 	}
 	/* too small a buffer: dropped */
 	assert_int_equal(sim_wire_tx(w, b, 100), 0);
@@ -176,7 +176,7 @@ test_wire_ring_full_and_wrap(void **state)
 	sim_wire_close(w);
 }
 
-/* A burst looks at frames without taking them; a release takes the first n, across wraps. */
+/* A burst looks at frames without taking them; the next call takes the first n, across wraps. */
 static void
 test_wire_burst_release(void **state)
 {
@@ -187,49 +187,48 @@ test_wire_burst_release(void **state)
 	struct sim_wire_stats st;
 	struct sim_wire *w;
 	uint32_t sent = 0, next = 0;
-	unsigned int n;
+	unsigned int n, take;
 
 	(void)state;
 	assert_int_equal(sim_wire_open(&cfg, &w), 0);
-	assert_int_equal(sim_wire_rx_burst(w, fr, ln, SIM_WIRE_BURST_MAX), 0);
-	sim_wire_rx_release(w, 5);	/* nothing looked at: nothing taken */
+	assert_int_equal(sim_wire_rx_burst(w, 0, fr, ln, SIM_WIRE_BURST_MAX), 0);
+	/* nothing looked at: nothing taken */
+	assert_int_equal(sim_wire_rx_burst(w, 5, NULL, NULL, 0), 0);
 	/* many rounds of mixed sizes: the ring wraps under the bursts */
 	for (uint32_t round = 0; round < 400; round++) {
 		for (uint32_t i = 0; i < 20; i++, sent++) {
 			frame(b, len_of(sent) * 5, sent);
 			assert_int_equal(sim_wire_tx(w, b, len_of(sent) * 5), 0);
 		}
-		n = sim_wire_rx_burst(w, fr, ln, SIM_WIRE_BURST_MAX);
+		n = sim_wire_rx_burst(w, 0, fr, ln, SIM_WIRE_BURST_MAX);
 		assert_int_equal(n, sent - next < SIM_WIRE_BURST_MAX ? sent - next :
 				    SIM_WIRE_BURST_MAX);
 		for (unsigned int i = 0; i < n; i++)
 			assert_true(frame_ok(fr[i], ln[i], next + i, len_of(next + i) * 5));
 		/* take a part; the rest comes again, first, in the next burst */
-		sim_wire_rx_release(w, n / 2 + 1);
-		next += n / 2 + 1;
-		n = sim_wire_rx_burst(w, fr, ln, 3);
+		take = n / 2 + 1;
+		next += take;
+		n = sim_wire_rx_burst(w, take, fr, ln, 3);
 		assert_true(n <= 3);
 		if (n != 0)
 			assert_true(frame_ok(fr[0], ln[0], next, len_of(next) * 5));
-		sim_wire_rx_release(w, 0);
+		assert_int_equal(sim_wire_rx_burst(w, 0, NULL, NULL, 0), 0);
 	}
-	/* drain with single-frame bursts and peek/consume, mixed */
+	/* drain with single-frame bursts, taken by the next burst or by a take alone, mixed */
 	while (next < sent) {
-		const uint8_t *p;
-		uint32_t l;
-
+		assert_int_equal(sim_wire_rx_burst(w, 0, fr, ln, 1), 1);
+		assert_true(frame_ok(fr[0], ln[0], next, len_of(next) * 5));
 		if (next & 1) {
-			assert_int_equal(sim_wire_rx_burst(w, fr, ln, 1), 1);
-			assert_true(frame_ok(fr[0], ln[0], next, len_of(next) * 5));
-			sim_wire_rx_release(w, 1);
+			assert_int_equal(sim_wire_rx_burst(w, 1, NULL, NULL, 0), 0);
+		} else if (next + 1 < sent) {
+			assert_int_equal(sim_wire_rx_burst(w, 1, fr, ln, 1), 1);
+			assert_true(frame_ok(fr[0], ln[0], next + 1, len_of(next + 1) * 5));
 		} else {
-			assert_int_equal(sim_wire_rx_peek(w, &p, &l), 0);
-			assert_true(frame_ok(p, l, next, len_of(next) * 5));
-			sim_wire_rx_consume(w);
+			assert_int_equal(sim_wire_rx_burst(w, 1, fr, ln, 1), 0);
 		}
 		next++;
 	}
-	assert_int_equal(sim_wire_rx_burst(w, fr, ln, SIM_WIRE_BURST_MAX), 0);
+	assert_int_equal(sim_wire_rx_burst(w, 0, fr, ln, SIM_WIRE_BURST_MAX), 0);
 	sim_wire_stats_get(w, &st);
 	assert_int_equal(st.rx_frames, sent);
 	assert_int_equal(st.tx_frames, sent);
@@ -302,13 +301,13 @@ peer_receiver(void *arg)
 	uint32_t l;
 
 	for (uint32_t i = 0; i < PEER_FRAMES; ) {
-		if (sim_wire_rx_peek(t->w, &p, &l) != 0) {
+		if (sim_wire_rx_burst(t->w, 0, &p, &l, 1) == 0) {
 			sched_yield();
 			continue;
 		}
 		if (!frame_ok(p, l, i, len_of(i)))
 			t->bad++;
-		sim_wire_rx_consume(t->w);
+		sim_wire_rx_burst(t->w, 1, NULL, NULL, 0);
 		i++;
 	}
 	return NULL;

@@ -1,0 +1,201 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* Copyright(c) 2026 The qlxge authors */
+
+/*
+ * The MAC of each port (XGMAC, §11): its register window, the frames it sends (the TX engine's
+ * sink, to the wire), and the statistics of the frames the port sends and receives, counted
+ * inline in the TX and RX loops.
+ */
+
+#ifndef SIM_DATAPLANE_XGMAC_H
+#define SIM_DATAPLANE_XGMAC_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <rte_branch_prediction.h>
+#include <rte_common.h>
+
+#include "base/state.h"
+
+struct sim_reg_row;
+
+uint32_t sim_xgmac_addr_read(struct qlxge_sim_func *fn, const struct sim_reg_row *row);
+void sim_xgmac_addr_write(struct qlxge_sim_func *fn, const struct sim_reg_row *row, uint32_t v);
+uint32_t sim_xgmac_data_read(struct qlxge_sim_func *fn, const struct sim_reg_row *row);
+void sim_xgmac_data_write(struct qlxge_sim_func *fn, const struct sim_reg_row *row, uint32_t v);
+uint32_t sim_xg_serdes_addr_read(struct qlxge_sim_func *fn, const struct sim_reg_row *row);
+void sim_xg_serdes_addr_write(struct qlxge_sim_func *fn, const struct sim_reg_row *row,
+			      uint32_t v);
+void sim_xgmac_power_on(struct qlxge_sim_func *fn);
+
+/**
+ * Send a frame of the TX engine (a sim_tx_emit_t; @p arg is the function): counted by the MAC,
+ * then looped back (SET_PORT_CFG loopback) or put on the wire. @return 0 or a negative errno
+ * (the frame is lost: TX_CFG.EN clear, no link, the wire refused it).
+ */
+int sim_xgmac_tx(void *arg, const uint8_t *frame, uint32_t len);
+
+/* Add @p n to the 64-bit XGMAC counter at register offset @p reg (§11). */
+static inline void
+sim_xgmac_count(struct qlxge_sim_func *fn, uint32_t reg, uint64_t n)
+{
+	fn->xg.cnt[reg / 8] += n;
+}
+
+/* Largest frame of the port (bytes without FCS), §4.6, §9.4. */
+static inline uint32_t
+sim_port_max_frame(struct qlxge_sim_func *fn)
+{
+	uint32_t rx = fn->xg.regs[QLXGE_XGMAC_MAC_RX_PARAMS / 4] &
+		      QLXGE_XGMAC_MAC_RX_PARAMS_MAX_MASK;
+
+	/* the 8012 has no firmware port configuration: its driver programs the MAC (§4.6) */
+	if (fn->ad->device_id == QLXGE_PCI_DEVICE_ID_8012 && rx != 0)
+		return rx;
+	return fn->port.max_frame ? fn->port.max_frame : QLXGE_MAX_FRAME_SIZE;
+}
+
+/*
+ * XGMAC statistics of the frames the port sends and receives (§11), inline in the TX and RX
+ * loops: lengths count the 4-byte FCS the MAC adds or checks.
+ */
+
+/* Counter of the size bucket of a frame of @p wire_len bytes (64 to max frame), from @p first. */
+static inline uint32_t
+sim_xgmac_size_bucket(uint32_t wire_len, uint32_t first)
+{
+	/* buckets 64, 65-127, 128-255, 256-511, 512-1023, 1024-1518, 1519-max */
+	if (likely(wire_len <= 64))
+		return first;
+	if (wire_len > 1518)
+		return first + 8 * 6;
+	/* 65-127 .. 1024-1518: one bucket per power of two, by the highest bit of wire_len */
+	return first + 8 * ((uint32_t)(31 - __builtin_clz(wire_len)) - 5);
+}
+
+static inline bool
+sim_xgmac_is_pause(const uint8_t *f, uint32_t len)
+{
+	return len >= 14 && f[12] == 0x88 && f[13] == 0x08;
+}
+
+/* Broadcast, multicast or unicast counter of a frame by its destination address. */
+static inline uint32_t
+sim_xgmac_cast(const uint8_t *f, uint32_t len, uint32_t bcast, uint32_t mcast, uint32_t ucast)
+{
+	if (likely(len < 6 || !(f[0] & 1)))
+		return ucast;
+	return (f[0] & f[1] & f[2] & f[3] & f[4] & f[5]) == 0xFF ? bcast : mcast;
+}
+
+static inline void
+sim_xgmac_count_tx(struct qlxge_sim_func *fn, const uint8_t *f, uint32_t len)
+{
+	uint32_t wl = len + 4;
+
+	sim_xgmac_count(fn, QLXGE_XGMAC_TX_PKTS, 1);
+	sim_xgmac_count(fn, QLXGE_XGMAC_TX_BYTES, wl);
+	sim_xgmac_count(fn, sim_xgmac_cast(f, len, QLXGE_XGMAC_TX_BCAST_PKTS,
+					   QLXGE_XGMAC_TX_MCAST_PKTS,
+					   QLXGE_XGMAC_TX_UCAST_PKTS), 1);
+	if (unlikely(sim_xgmac_is_pause(f, len))) {
+		sim_xgmac_count(fn, QLXGE_XGMAC_TX_CTL_PKTS, 1);
+		sim_xgmac_count(fn, QLXGE_XGMAC_TX_PAUSE_PKTS, 1);
+	}
+	if (unlikely(wl < 64))
+		sim_xgmac_count(fn, QLXGE_XGMAC_TX_UNDERSIZE_PKTS, 1);
+	else if (unlikely(wl > sim_port_max_frame(fn)))
+		sim_xgmac_count(fn, QLXGE_XGMAC_TX_OVERSIZE_PKTS, 1);
+	else
+		sim_xgmac_count(fn, sim_xgmac_size_bucket(wl, QLXGE_XGMAC_TX_64_PKTS), 1);
+}
+
+static inline void
+sim_xgmac_count_rx(struct qlxge_sim_func *fn, const uint8_t *f, uint32_t len, bool fcs_err,
+		   bool oversize)
+{
+	uint32_t wl = len + 4;
+
+	sim_xgmac_count(fn, QLXGE_XGMAC_RX_PKTS, 1);
+	sim_xgmac_count(fn, QLXGE_XGMAC_RX_BYTES, wl);
+	if (likely(!fcs_err && !oversize)) {
+		sim_xgmac_count(fn, QLXGE_XGMAC_RX_PKTS_OK, 1);
+		sim_xgmac_count(fn, QLXGE_XGMAC_RX_BYTES_OK, wl);
+	}
+	sim_xgmac_count(fn, sim_xgmac_cast(f, len, QLXGE_XGMAC_RX_BCAST_PKTS,
+					   QLXGE_XGMAC_RX_MCAST_PKTS,
+					   QLXGE_XGMAC_RX_UCAST_PKTS), 1);
+	if (unlikely(sim_xgmac_is_pause(f, len))) {
+		sim_xgmac_count(fn, QLXGE_XGMAC_RX_CTL_PKTS, 1);
+		sim_xgmac_count(fn, QLXGE_XGMAC_RX_PAUSE_PKTS, 1);
+	}
+	if (unlikely(fcs_err))
+		sim_xgmac_count(fn, wl < 64 ? QLXGE_XGMAC_RX_UNDERSIZE_FCS_PKTS :
+				QLXGE_XGMAC_RX_FCS_ERR_PKTS, 1);
+	if (unlikely(wl < 64))
+		sim_xgmac_count(fn, QLXGE_XGMAC_RX_UNDERSIZE_PKTS, 1);
+	else if (unlikely(oversize))
+		sim_xgmac_count(fn, QLXGE_XGMAC_RX_OVERSIZE_PKTS, 1);
+	else
+		sim_xgmac_count(fn, sim_xgmac_size_bucket(wl, QLXGE_XGMAC_RX_64_PKTS), 1);
+}
+
+/*
+ * The RX packet and byte counters (all and good) of the good frames of a receive batch, added
+ * to the XGMAC once at its end (sim_xgmac_rx_flush): nothing reads them inside the poll step.
+ */
+struct sim_xgmac_rx_acc {
+	uint64_t frames;
+	uint64_t bytes;
+};
+
+/* sim_xgmac_count_rx() of a frame without FCS error or oversize, packets and bytes in @p acc. */
+static __rte_always_inline void
+sim_xgmac_count_rx_good(struct qlxge_sim_func *fn, const uint8_t *f, uint32_t len,
+			struct sim_xgmac_rx_acc *acc)
+{
+	uint32_t wl = len + 4;
+
+	acc->frames++;
+	acc->bytes += wl;
+	sim_xgmac_count(fn, sim_xgmac_cast(f, len, QLXGE_XGMAC_RX_BCAST_PKTS,
+					   QLXGE_XGMAC_RX_MCAST_PKTS,
+					   QLXGE_XGMAC_RX_UCAST_PKTS), 1);
+	if (unlikely(sim_xgmac_is_pause(f, len))) {
+		sim_xgmac_count(fn, QLXGE_XGMAC_RX_CTL_PKTS, 1);
+		sim_xgmac_count(fn, QLXGE_XGMAC_RX_PAUSE_PKTS, 1);
+	}
+	if (unlikely(wl < 64))
+		sim_xgmac_count(fn, QLXGE_XGMAC_RX_UNDERSIZE_PKTS, 1);
+	else
+		sim_xgmac_count(fn, sim_xgmac_size_bucket(wl, QLXGE_XGMAC_RX_64_PKTS), 1);
+}
+
+/*
+ * The RX statistics of one frame the MAC took off the wire (§11): @p fcs_err and @p oversize as
+ * the MAC saw it, @p fifo_drop when no buffer took it; the packets and bytes of good frames
+ * collect in @p acc until sim_xgmac_rx_flush() at the end of the batch.
+ */
+static __rte_always_inline void
+sim_xgmac_rx(struct qlxge_sim_func *fn, struct sim_xgmac_rx_acc *acc, const uint8_t *f,
+	     uint32_t len, bool fcs_err, bool oversize, bool fifo_drop)
+{
+	if (likely(!fcs_err && !oversize))
+		sim_xgmac_count_rx_good(fn, f, len, acc);
+	else
+		sim_xgmac_count_rx(fn, f, len, fcs_err, oversize);
+	if (unlikely(fifo_drop))
+		sim_xgmac_count(fn, QLXGE_XGMAC_RX_NIC_FIFO_DROP, 1);
+}
+
+static inline void
+sim_xgmac_rx_flush(struct qlxge_sim_func *fn, const struct sim_xgmac_rx_acc *acc)
+{
+	sim_xgmac_count(fn, QLXGE_XGMAC_RX_PKTS, acc->frames);
+	sim_xgmac_count(fn, QLXGE_XGMAC_RX_BYTES, acc->bytes);
+	sim_xgmac_count(fn, QLXGE_XGMAC_RX_PKTS_OK, acc->frames);
+	sim_xgmac_count(fn, QLXGE_XGMAC_RX_BYTES_OK, acc->bytes);
+}
+
+#endif /* SIM_DATAPLANE_XGMAC_H */

@@ -1,0 +1,21 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* Copyright(c) 2026 The qlxge authors */
+
+/* CFG: ICB loads and dumps (§2.7, §6), and the queues' reset. */
+
+#ifndef SIM_QUEUES_ICB_H
+#define SIM_QUEUES_ICB_H
+
+#include <stdint.h>
+
+struct qlxge_sim_adapter;
+struct qlxge_sim_func;
+struct sim_reg_row;
+
+/* CFG write (§2.7): every command bit set is executed (loads, dumps) and cleared. */
+void sim_cfg_write(struct qlxge_sim_func *fn, const struct sim_reg_row *row, uint32_t v);
+
+/* Unload every WQ and CQ of the function and zero its doorbells (function reset, §16.2). */
+void sim_queues_reset(struct qlxge_sim_func *fn);
+
+#endif /* SIM_QUEUES_ICB_H */

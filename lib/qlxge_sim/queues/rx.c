@@ -1,0 +1,195 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* Copyright(c) 2026 The qlxge authors */
+
+/*
+ * The receive pass of a function (§7.7, §16.13; queues/rx.h): frames from the port's wires,
+ * through the pipeline's stages in order, each entered once per frame:
+ *
+ *   wire (wire/wire.c)  ->  classification (dataplane/classify.h: a verdict: drop or CQ)
+ *     ->  placement (queues/rxq.h: buffers and the RX completion)  ->  MAC counters
+ *
+ * The pass sequences the stages; no stage calls back. Classification and placement are inline
+ * (once per frame: a call's own cost was a tenth of the classification's). A frame that finds
+ * no buffer (or no room for its completion) is dropped and counted, except from a pcap file,
+ * which waits.
+ */
+
+#include <string.h>
+
+#include <rte_branch_prediction.h>
+#include <rte_common.h>
+
+#include "base/log.h"
+#include "base/state.h"
+#include "dataplane/classify.h"
+#include "dataplane/xgmac.h"
+#include "queues/rx.h"
+#include "queues/rxq.h"
+#include "wire/wire.h"
+
+/* Frames taken per wire per poll step, so that a busy port cannot starve the other. */
+#define SIM_RX_BUDGET		64u
+
+/* What classification reads, from the registers: they cannot change inside the poll step. */
+static void
+sim_rx_ctx_init(struct qlxge_sim_func *fn, struct sim_rx_ctx *c)
+{
+	c->mac = fn->ad->mac;
+	c->rt = fn->rt;
+	c->rss = fn->rss->loaded ? fn->rss : NULL;
+	c->nic_rcv_cfg = fn->regs[QLXGE_REG_NIC_RCV_CFG / 4];
+	c->fsc = fn->regs[QLXGE_REG_FSC / 4];
+	c->splt_hdr = fn->regs[QLXGE_REG_SPLT_HDR / 4];
+	c->rst_fo = fn->regs[QLXGE_REG_RST_FO / 4];
+	c->func = fn->pci_func;
+	c->port = fn->idx;
+	c->max_frame = sim_port_max_frame(fn);
+}
+
+/*
+ * Frames waiting on wire @p w, up to the budget: taken from the wire as a batch, each read in
+ * place and written once, by DMA, into its receive buffer. The completions' producer shadows
+ * are written once per CQ after the step's frames (sim_cq_poll). @p wait: a frame that finds
+ * no buffer stays on the wire (a pcap file); @p carrier: the port has link.
+ */
+static unsigned int
+sim_rx_drain(struct qlxge_sim_func *fn, struct sim_wire *w, bool wait, bool carrier)
+{
+	bool fe = (fn->regs[QLXGE_REG_FSC / 4] & QLXGE_FSC_FE) != 0;
+	/* injected per-frame faults: looked up once per batch */
+	bool fcs_fault = fn->fault[QLXGE_SIM_FAULT_RX_BAD_FCS] != 0;
+	bool l4_fault = fn->fault[QLXGE_SIM_FAULT_RX_BAD_L4CSUM] != 0;
+	struct sim_xgmac_rx_acc acc = { 0, 0 };
+	struct sim_rxq_acc placed = { 0, 0 };
+	const uint8_t *frames[SIM_RX_BUDGET];
+	uint32_t lens[SIM_RX_BUDGET];
+	struct sim_rx_ctx ctx;
+	unsigned int n = 0, i = 0, nb;
+	bool stop = false;
+
+	sim_rx_ctx_init(fn, &ctx);
+	/* each call takes the frames done with and looks at the next ones */
+	while ((nb = sim_wire_rx_burst(w, i, frames, lens, stop ? 0 : SIM_RX_BUDGET - n)) != 0) {
+		if (unlikely(!carrier || !fn->xg.rx_en || !fe)) {
+			/* lost before the MAC (no carrier), at it (RX_CFG.EN clear: the receiver
+			 * is off) or after (a disabled function takes nothing) */
+			if (carrier && !fn->xg.rx_en)
+				fn->cnt.rx_drops_mac_disabled += nb;
+			else if (carrier)
+				fn->cnt.rx_drops_filter += nb;
+			i = nb;
+			goto next;
+		}
+		for (i = 0; i < nb; i++) {
+			const uint8_t *data = frames[i];
+			uint32_t len = lens[i], mac_len = len;
+			bool fcs_err = false, oversize = false, fifo_drop = false;
+			enum sim_rxq_res res = SIM_RXQ_DROPPED;
+			struct sim_rx_verdict v;
+			struct sim_rx_alt alt;
+			int ret = SIM_RX_DROP_OVERSIZE;
+
+			/* no longer frame reaches the RX path, and fn->frame (the copy for a VLAN
+			 * strip or an L4 fault) holds exactly this much */
+			if (likely(len <= SIM_FRAME_MAX)) {
+				uint8_t mac_err;
+
+				/* an injected bad FCS is an error the MAC reports: ERR = CRC, which
+				 * routing sees (not VALID, ERR and MAC_ERR bits) */
+				fcs_err = unlikely(fcs_fault) &&
+					  sim_fault_one_in(fn, QLXGE_SIM_FAULT_RX_BAD_FCS);
+				mac_err = fcs_err ? QLXGE_IB_MAC_FLAGS2_ERR_CRC : 0;
+				ret = sim_rx_classify_frame(&ctx, data, len, mac_err,
+							    unlikely(l4_fault) ? &alt : NULL, &v);
+			}
+			/* an injected bad L4 checksum, on 1 in N delivered frames: the frame as
+			 * corrupted, with the verdict that came for it */
+			if (unlikely(l4_fault) && ret == SIM_RX_DELIVER &&
+			    sim_fault_one_in(fn, QLXGE_SIM_FAULT_RX_BAD_L4CSUM) && alt.at != 0) {
+				memcpy(fn->frame, data, len);
+				fn->frame[alt.at] ^= 0x5A;
+				fn->frame[alt.at + 1] ^= 0xA5;
+				data = fn->frame;
+				v.flags1 = alt.flags1;
+				v.rt_bits = alt.rt_bits;
+				v.slot = alt.slot;
+				v.dest = alt.dest;
+				v.cq_id = alt.cq_id;
+				v.drop = alt.drop;
+				ret = alt.drop;
+			}
+			if (unlikely(ret != SIM_RX_DELIVER)) {
+				oversize = ret == SIM_RX_DROP_OVERSIZE;
+				if (oversize) {
+					fn->cnt.rx_drops_oversize++;
+					SIM_TRACE(rx, drop_oversize, SIM_FN_FMT " %u bytes",
+						  SIM_FN_ARGS(fn), len);
+				} else {
+					if (fcs_err)
+						fn->cnt.rx_drops_fcs++;
+					else
+						fn->cnt.rx_drops_filter++;
+					SIM_TRACE(rx, drop_filter, SIM_FN_FMT " %u bytes: "
+						  "reason %d slot %u", SIM_FN_ARGS(fn), len, ret,
+						  v.slot);
+				}
+				goto count;
+			}
+			if (unlikely(v.strip_vlan)) {
+				/* the 802.1Q tag leaves the data; its TCI goes to the completion
+				 * (§2.15) */
+				if (data != fn->frame) {
+					memcpy(fn->frame, data, 12);
+					memcpy(fn->frame + 12, data + 16, len - 16);
+				} else {
+					memmove(fn->frame + 12, fn->frame + 16, len - 16);
+				}
+				data = fn->frame;
+				len -= 4;
+				if (v.hdr_len >= 16)
+					v.hdr_len -= 4;
+			}
+			res = sim_rxq_place(fn, &v, data, len, &placed);
+			if (unlikely(res == SIM_RXQ_NO_ROOM)) {
+				if (wait)
+					break;	/* a pcap file waits for buffers: not taken */
+				/* no buffer: the MAC's FIFO overflows, the frame as received */
+				data = frames[i];
+				fcs_err = false;
+				fifo_drop = true;
+				fn->cnt.rx_drops_nobuf++;
+				SIM_TRACE(rx, drop_nobuf, SIM_FN_FMT " %u bytes: no buffer",
+					  SIM_FN_ARGS(fn), mac_len);
+			}
+			fifo_drop |= res == SIM_RXQ_TOO_BIG;
+			if (fcs_err && res == SIM_RXQ_OK)
+				fn->cnt.rx_errors++;
+count:
+			sim_xgmac_rx(fn, &acc, data, mac_len, fcs_err, oversize, fifo_drop);
+		}
+next:
+		n += i;
+		stop = i < nb || n >= SIM_RX_BUDGET;
+	}
+	sim_rxq_acc_flush(fn, &placed);
+	sim_xgmac_rx_flush(fn, &acc);
+	return n;
+}
+
+unsigned int
+sim_rx_poll(struct qlxge_sim_func *fn, uint64_t now)
+{
+	unsigned int n = 0;
+
+	RTE_SET_USED(now);
+	/* the port's own TX looped back by SET_PORT_CFG (the MAC loops inside: no carrier
+	 * needed), then the wire */
+	if (unlikely(fn->lb_wire != NULL))
+		n += sim_rx_drain(fn, fn->lb_wire, false, true);
+	if (fn->wire != NULL)
+		n += sim_rx_drain(fn, fn->wire,
+				  fn->wire_cfg.kind == QLXGE_SIM_WIRE_PCAP &&
+				  fn->fault[QLXGE_SIM_FAULT_RX_BQ_DRY] == 0,
+				  fn->port.link_up);
+	return n;
+}

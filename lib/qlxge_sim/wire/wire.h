@@ -1,0 +1,92 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* Copyright(c) 2026 The qlxge authors */
+
+/*
+ * The wires of the model: the cable a port's frames travel on (the frames of §7 come and go
+ * somewhere, §16.12-16.13). One interface for four kinds: LOOP (the port's TX comes back to
+ * its RX), PEER (two ports cabled back to back, on one adapter or two), PCAP (frames from and
+ * to pcap files) and TAP (a Linux TAP interface). wire.c dispatches to the kinds: ring.c
+ * (LOOP, PEER), pcap.c, tap.c.
+ *
+ * Threads: each end is sent on by one thread and received on by one thread, which may differ
+ * (two adapters polled by two threads share a peer cable).
+ */
+
+#ifndef SIM_WIRE_WIRE_H
+#define SIM_WIRE_WIRE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "qlxge_sim.h"
+#include "base/state.h"
+
+/** One end of a wire. */
+struct sim_wire;
+
+/**
+ * Longest frame a wire carries (SIM_FRAME_MAX): longer frames are dropped by sim_wire_tx()
+ * (-EMSGSIZE), longer pcap records are dropped and counted, TAP reads are cut.
+ */
+#define SIM_WIRE_MAX_FRAME	SIM_FRAME_MAX
+/** Frames shorter than this are zero-padded on receive (the sending MAC's padding). */
+#define SIM_WIRE_MIN_FRAME	60u
+/** Most frames one sim_wire_rx_burst() shows. */
+#define SIM_WIRE_BURST_MAX	64u
+
+/** Counters of one end. */
+struct sim_wire_stats {
+	uint64_t tx_frames, tx_bytes, tx_drops;
+	uint64_t rx_frames, rx_bytes;
+	uint64_t rx_drops_oversize;	/* PCAP: records over SIM_WIRE_MAX_FRAME, dropped */
+};
+
+/**
+ * Open a wire of kind LOOP, PCAP or TAP (cfg fields as in qlxge_sim.h). PEER wires are made by
+ * sim_wire_pair(); NONE has no wire. @return 0, -EINVAL, -ENOMEM, -ENOENT (rx pcap file),
+ *         -errno of the TAP device or pcap.
+ */
+int sim_wire_open(const struct qlxge_sim_wire_cfg *cfg, struct sim_wire **w);
+
+/** Make the two ends of a back-to-back cable: what @p a sends, @p b receives and vice versa. */
+int sim_wire_pair(struct sim_wire **a, struct sim_wire **b);
+
+/** Close one end (a TAP interface is deleted, a TX pcap flushed). NULL is a no-op. */
+void sim_wire_close(struct sim_wire *w);
+
+/**
+ * Send a frame (copied). @return 0, -EAGAIN (the far end's queue is full; frame dropped and
+ * counted), -EMSGSIZE, -EIO (pcap/tap write failed), -ENOLINK (peer end closed).
+ */
+int sim_wire_tx(struct sim_wire *w, const uint8_t *frame, uint32_t len);
+
+/** sim_wire_tx() as a frame sink of the TX engine (sim_tx_emit_t): @p arg is the wire. */
+int sim_wire_emit(void *arg, const uint8_t *frame, uint32_t len);
+
+/**
+ * Zero-copy receive, one call per batch: first take the first @p done frames of the previous
+ * burst (at most its count; 0 takes nothing), then show up to @p max (at most
+ * SIM_WIRE_BURST_MAX) next frames without taking them. frames[i] stays valid until the next
+ * receive call or sim_wire_close(). PCAP and TAP wires stage one frame at a time (count 0 or
+ * 1). @p max 0 only takes. @return the number of frames shown (0: nothing now).
+ */
+unsigned int sim_wire_rx_burst(struct sim_wire *w, unsigned int done, const uint8_t **frames,
+			       uint32_t *lens, unsigned int max);
+
+/**
+ * Receive the next frame into @p buf (@p cap bytes). @return 0 (*len set), -EAGAIN (nothing now:
+ * empty, or a pcap frame not yet due), -EMSGSIZE (frame longer than @p cap: dropped).
+ */
+int sim_wire_rx(struct sim_wire *w, uint8_t *buf, uint32_t cap, uint32_t *len);
+
+/** Link (carrier) as this end sees it: LOOP/PCAP always, PEER while the other end is open,
+ * TAP while the interface is IFF_UP|IFF_RUNNING (sampled at most every few milliseconds). */
+bool sim_wire_carrier(struct sim_wire *w);
+
+/** Kind of the wire. */
+enum qlxge_sim_wire_kind sim_wire_kind(const struct sim_wire *w);
+
+/** Counters of this end. */
+void sim_wire_stats_get(const struct sim_wire *w, struct sim_wire_stats *st);
+
+#endif /* SIM_WIRE_WIRE_H */
