@@ -90,7 +90,7 @@ test_exec_service(void **state)
 }
 
 /*
- * Issue #4 point 12: the model's service mapped to a real service lcore makes the device
+ * The model's service mapped to a real service lcore makes the device
  * progress with nobody else calling the poll step: a posted mailbox command completes. The
  * wait is bounded by a count generous enough to fail only on a hang.
  */
