@@ -81,6 +81,10 @@ struct mpring_pvt_ctx {
 	bool shared;
 };
 
+#ifdef MPRING_TEST_HOOKS
+mpring_pvt_hook_t mpring_pvt_test_hook;
+#endif
+
 void
 mpring_pvt_assert_fail(const char *what, const char *file, int line)
 {
@@ -241,11 +245,18 @@ mpring_pvt_consume(struct mpring *r, const struct mpring_pvt_ctx *c, unsigned in
 {
 	union mpring_pvt_word os, ns;
 	struct mpring_batch b;
-	uint32_t cidx, pending, n, total = 0, rechecks = 0;
-	uint64_t t0 = 0, tsc = 0, deadline;
-	bool flush = (dflags & MPRING_DRAIN_FLUSH) != 0, flushed = false, holding, hold = false;
+	uint32_t cidx, pending, n, total = 0, done = 0, rechecks = 0;
+	uint64_t t0, tsc, deadline;
+	bool flush, flushed, holding, hold;
 	unsigned int st, end;
 
+session:
+	/* Everything below is per session and comes from the word the role was taken with. */
+	t0 = 0;
+	tsc = 0;
+	flush = (dflags & MPRING_DRAIN_FLUSH) != 0;
+	flushed = false;
+	hold = false;
 	MPRING_PVT_STAT(c, starts[route], 1);
 	/* Acquire: pairs with the release of every commit CAS (the items) and of the previous
 	 * consumer's last CAS (driver state); all writes of the word are RMWs, so the release
@@ -428,10 +439,15 @@ stall:
 				(r->can_drain != NULL && !r->can_drain(r->cookie)))
 			break;
 		rechecks++;
+		MPRING_TEST_HOOK(r, MPRING_HOOK_STALL_RECHECK);
+		/* Having written STALLED we no longer own the role: between that CAS and the one
+		 * below, others may have resumed, drained, and stalled the ring again, so our
+		 * cidx and hold state may be stale. Taking STALLED back is a resume like any
+		 * other: a new session that starts from the word it acquires. */
 		os = ns;
 		while (mpring_pvt_state(os) == MPRING_STALLED) {
 			ns = mpring_pvt_with_state(os, MPRING_BUSY);
-			/* Acquire: as any resume; on success we still own cidx. */
+			/* Acquire: as any resume. */
 			if (__atomic_compare_exchange_n(&r->state, &os.u, ns.u, true,
 					__ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
 				break;
@@ -440,10 +456,16 @@ stall:
 		if (mpring_pvt_state(os) != MPRING_STALLED)
 			break;	/* someone else resumed it and is the consumer now */
 		MPRING_PVT_STAT(c, restarts, 1);
-		os = ns;
+		MPRING_PVT_STAT(c, ends[end], 1);
+		done += total;
+		total = 0;
+		route = MPRING_ROUTE_RESUME;
+		own_n = 0;
+		dflags = 0;
+		goto session;
 	}
 	MPRING_PVT_STAT(c, ends[end], 1);
-	return total;
+	return done + total;
 }
 
 static uint32_t
@@ -454,7 +476,6 @@ mpring_pvt_enqueue(struct mpring *r, void *const *items, uint32_t n, unsigned in
 	struct mpring_pvt_ctx c;
 	uint32_t k, start, end, tries = 0, spins = 0;
 	unsigned int st, route = MPRING_PVT_ROUTE_NONE;
-	int can = -1;
 
 	*err = 0;
 	if (unlikely(n == 0))
@@ -557,9 +578,8 @@ mpring_pvt_enqueue(struct mpring *r, void *const *items, uint32_t n, unsigned in
 			ns = mpring_pvt_with_state(ns, MPRING_BUSY);
 			nroute = MPRING_ROUTE_COMMIT;
 		} else if (st == MPRING_STALLED) {
-			if (can < 0)
-				can = r->can_drain == NULL || r->can_drain(r->cookie);
-			if (can) {
+			/* Asked again after every failed CAS: the word may show another stall. */
+			if (r->can_drain == NULL || r->can_drain(r->cookie)) {
 				ns = mpring_pvt_with_state(ns, MPRING_BUSY);
 				nroute = MPRING_ROUTE_COMMIT;
 			}

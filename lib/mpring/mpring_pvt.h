@@ -36,6 +36,31 @@
 
 void mpring_pvt_assert_fail(const char *what, const char *file, int line);
 
+/*
+ * Test hooks: named points inside the state machine where a deterministic test can stop the
+ * calling thread while another thread changes the ring (tests/unit/mpring/test_mpring_races.c).
+ * Compiled in only with MPRING_TEST_HOOKS (the tests' copy of the library); empty otherwise.
+ */
+enum mpring_pvt_hook_point {
+	/* Consumer wrote STALLED and can_drain() said yes; about to take STALLED back. */
+	MPRING_HOOK_STALL_RECHECK,
+	MPRING_HOOK_MAX,
+};
+
+typedef void (*mpring_pvt_hook_t)(struct mpring *r, enum mpring_pvt_hook_point point);
+
+#ifdef MPRING_TEST_HOOKS
+/* Set by a test before the threads start, cleared after they end. */
+extern mpring_pvt_hook_t mpring_pvt_test_hook;
+#define MPRING_TEST_HOOK(r, point) do { \
+	mpring_pvt_hook_t h_ = __atomic_load_n(&mpring_pvt_test_hook, __ATOMIC_RELAXED); \
+	if (h_ != NULL) \
+		h_((r), (point)); \
+} while (0)
+#else
+#define MPRING_TEST_HOOK(r, point) do { } while (0)
+#endif
+
 /* Flags field of the state word: state in the low bits, the quiesce bit on top. */
 #define MPRING_PVT_STATE_MASK	0x7u
 #define MPRING_PVT_STOPPED	0x8000u

@@ -23,6 +23,7 @@ main(void)
 		cmocka_unit_test(stress_coalesce),
 		cmocka_unit_test(stress_wrap),
 		cmocka_unit_test(stress_echo),
+		cmocka_unit_test(stress_control),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
