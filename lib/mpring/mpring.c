@@ -10,13 +10,20 @@
  * bit). Every change of the word is a CAS of the whole word, so whoever sees a state also sees
  * the indices that were current when it was written.
  *
- * Producers reserve slots with one CAS, wait until earlier reservations are committed, fill
- * their slots and commit with a second CAS. A producer becomes the consumer when its
- * reservation or its commit finds nobody draining (IDLE, COALESCING, or STALLED with
- * can_drain() true), or finds the consumer over its budget (TOO_BUSY). When the reservation
- * finds the ring idle with no producer mid-enqueue, one CAS reserves, publishes and claims the
- * role (route FAST); if the ring was also empty the producer drains its burst straight from
- * its own array and only copies into the ring what the drain did not take.
+ * Producers reserve slots with one CAS, fill them, and publish them with a second CAS. A producer
+ * becomes the consumer when a commit finds nobody draining (IDLE, COALESCING, or STALLED with
+ * can_drain() true), or finds the consumer over its budget (TOO_BUSY: it takes over). When the
+ * reservation finds the ring idle with no producer mid-enqueue, one CAS reserves, publishes and
+ * claims the role (route FAST); if the ring was also empty the producer drains its burst straight
+ * from its own array and only copies into the ring what the drain did not take.
+ *
+ * Publication never waits for another producer. pidx_tail advances in reservation order, but a
+ * producer that has filled its range while an earlier range is still being filled (its producer
+ * may be preempted) leaves its range marked (pend[start] = length) and returns; whoever commits
+ * the range before it also commits every marked range that follows, taking the consumer
+ * decision at each commit. The mark store / word load of the one and the commit CAS / mark load
+ * of the other are seq_cst (a store-buffering pair): at least one sees the other, and an
+ * exchange on the mark decides who commits when both do.
  *
  * The consumer role is the ring's consumer lock: the state word admits one owner of
  * BUSY/TOO_BUSY/TAKING_OVER at a time, and the role passes from owner to owner through
@@ -41,9 +48,8 @@
  * Transitions (state, event -> next; "P" producer, "C" consumer, "R" resumer):
  *
  *   IDLE         P reserves, nobody mid-enqueue (FAST)           -> BUSY
- *   IDLE         P reserves while others mid-enqueue (RESERVE)   -> BUSY
- *   IDLE         P commits (COMMIT); trylock (LOCK)              -> BUSY
- *   COALESCING   P reserves or commits; trylock (join)           -> BUSY
+ *   IDLE         P commits a range (COMMIT); trylock (LOCK)      -> BUSY
+ *   COALESCING   P reserves (FAST) or commits; trylock (join)    -> BUSY
  *   COALESCING   R mpring_resume() (flush)                       -> BUSY
  *   STALLED      P commits and can_drain() (COMMIT)              -> BUSY
  *   STALLED      R resume and can_drain(); trylock               -> BUSY
@@ -53,7 +59,7 @@
  *   BUSY         C drain returned 0                              -> STALLED
  *   BUSY         C budget spent, work remains                    -> TOO_BUSY
  *   TOO_BUSY     C caught up / hold / drain returned 0           -> IDLE / COALESCING / STALLED
- *   TOO_BUSY     P reserves or commits (TAKEOVER)                -> TAKING_OVER
+ *   TOO_BUSY     P commits a range (TAKEOVER)                    -> TAKING_OVER
  *   TAKING_OVER  C next update: after a drain call, or stall     -> BUSY (owned by the taker)
  *
  * Any state: quiesce sets the STOPPED bit (reservations refused), start clears it.
@@ -125,6 +131,25 @@ mpring_pvt_stat_add(const struct mpring_pvt_ctx *c, uint64_t *f, uint64_t v)
 }
 
 #define MPRING_PVT_STAT(c, field, v) mpring_pvt_stat_add((c), &(c)->st->field, (v))
+
+/*
+ * One step of a wait for another thread (a consumer to step down or make room, a producer to
+ * leave): pause for the first MPRING_PVT_SPINS steps, then yield the CPU at every step, because
+ * on an oversubscribed host the thread we wait for may be preempted on our own core.
+ * Returns true if it yielded.
+ */
+static bool
+mpring_pvt_wait(const struct mpring_pvt_ctx *c, uint32_t *spins)
+{
+	if (*spins < MPRING_PVT_SPINS) {
+		++*spins;
+		rte_pause();
+		return false;
+	}
+	MPRING_PVT_STAT(c, yields, 1);
+	sched_yield();
+	return true;
+}
 
 static inline unsigned int
 mpring_pvt_hist_bucket(uint32_t n)
@@ -468,68 +493,59 @@ stall:
 	return done + total;
 }
 
+/*
+ * Reserve up to @n slots (BULK: exactly @n). On an idle ring with nobody mid-enqueue the same CAS
+ * publishes the range and claims the role (route FAST; we fill later, being the only reader).
+ * Returns the count (0: refused, *err says why) and the range start in *start.
+ */
 static uint32_t
-mpring_pvt_enqueue(struct mpring *r, void *const *items, uint32_t n, unsigned int mode,
-		int *err)
+mpring_pvt_reserve(struct mpring *r, struct mpring_pvt_ctx *c, uint32_t n, unsigned int mode,
+		uint32_t *start, unsigned int *route, int *err)
 {
 	union mpring_pvt_word os, ns;
-	struct mpring_pvt_ctx c;
-	uint32_t k, start, end, tries = 0, spins = 0;
-	unsigned int st, route = MPRING_PVT_ROUTE_NONE;
+	uint32_t k, space, tries = 0, spins = 0;
+	unsigned int st;
 
-	*err = 0;
-	if (unlikely(n == 0))
-		return 0;
-	mpring_pvt_ctx_init(r, &c);
 	/* Relaxed: only a guess for the CAS, which validates it and orders. */
 	os.u = __atomic_load_n(&r->state, __ATOMIC_RELAXED);
 	for (;;) {
-		uint32_t space = mpring_pvt_free(r, os);
-
 		st = mpring_pvt_state(os);
 		if (mode == MPRING_PVT_ONLY) {
 			MPRING_ASSERT(st == MPRING_BUSY || st == MPRING_TOO_BUSY ||
 					st == MPRING_TAKING_OVER);
 		} else if (unlikely(os.flags & MPRING_PVT_STOPPED)) {
-			MPRING_PVT_STAT(&c, rejected, n);
+			MPRING_PVT_STAT(c, rejected, n);
 			*err = -EPIPE;
 			return 0;
 		}
+		space = mpring_pvt_free(r, os);
 		k = mode == MPRING_PVT_BULK ? (space >= n ? n : 0) : RTE_MIN(n, space);
 		if (unlikely(k == 0)) {
 			if (mode != MPRING_PVT_ONLY && tries < r->full_retries) {
-				tries++;
-				/* Full: a stalled or holding ring will not make room by itself. */
-				if (st == MPRING_STALLED || st == MPRING_COALESCING)
+				/* Full: a stalled or holding ring will not make room by itself;
+				 * a busy one needs its consumer, which may share our core: pause,
+				 * then yield; a try is a resume or a yield. */
+				if (st == MPRING_STALLED || st == MPRING_COALESCING) {
 					mpring_resume(r, 0);
-				else
-					rte_pause();
+					tries++;
+				} else if (mpring_pvt_wait(c, &spins)) {
+					tries++;
+				}
 				os.u = __atomic_load_n(&r->state, __ATOMIC_RELAXED);
 				continue;
 			}
-			MPRING_PVT_STAT(&c, dropped, n);
+			MPRING_PVT_STAT(c, dropped, n);
 			*err = -ENOBUFS;
 			return 0;
 		}
 		ns = os;
-		start = os.head;
-		ns.head = mpring_pvt_add(r, start, k);
-		route = MPRING_PVT_ROUTE_NONE;
-		if (mode != MPRING_PVT_ONLY) {
-			if (st == MPRING_IDLE || st == MPRING_COALESCING) {
-				if (os.head == os.tail) {
-					/* Nobody mid-enqueue: reserve, publish, claim in one CAS;
-					 * we fill later, being the only reader. */
-					ns.tail = ns.head;
-					route = MPRING_ROUTE_FAST;
-				} else {
-					route = MPRING_ROUTE_RESERVE;
-				}
-				ns = mpring_pvt_with_state(ns, MPRING_BUSY);
-			} else if (st == MPRING_TOO_BUSY) {
-				ns = mpring_pvt_with_state(ns, MPRING_TAKING_OVER);
-				route = MPRING_ROUTE_TAKEOVER;
-			}
+		ns.head = mpring_pvt_add(r, os.head, k);
+		*route = MPRING_PVT_ROUTE_NONE;
+		if (mode != MPRING_PVT_ONLY && os.head == os.tail &&
+				(st == MPRING_IDLE || st == MPRING_COALESCING)) {
+			ns.tail = ns.head;
+			ns = mpring_pvt_with_state(ns, MPRING_BUSY);
+			*route = MPRING_ROUTE_FAST;
 		}
 		/* Acquire: the space check read cidx; the consumer's reads of the slots we are
 		 * about to overwrite happen before (its cidx-publishing CAS is a release). When
@@ -537,72 +553,139 @@ mpring_pvt_enqueue(struct mpring *r, void *const *items, uint32_t n, unsigned in
 		if (__atomic_compare_exchange_n(&r->state, &os.u, ns.u, true,
 				__ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
 			break;
-		MPRING_PVT_STAT(&c, cas_retries, 1);
+		MPRING_PVT_STAT(c, cas_retries, 1);
 	}
+	if (st == MPRING_COALESCING && *route == MPRING_ROUTE_FAST)
+		MPRING_PVT_STAT(c, joins, 1);
+	*start = os.head;
+	return k;
+}
+
+/*
+ * Publish the filled range [start, start + len): advance pidx_tail over it, and over every range
+ * after it that its producer filled and left marked, deciding at each commit who drains (see
+ * "Publication" in the opening comment). Never waits for another producer. Returns the route if
+ * a commit made us the consumer (COMMIT) or the taker (TAKEOVER), else MPRING_PVT_ROUTE_NONE.
+ */
+static unsigned int
+mpring_pvt_publish(struct mpring *r, struct mpring_pvt_ctx *c, uint32_t start, uint32_t len,
+		unsigned int mode)
+{
+	union mpring_pvt_word os, ns;
+	unsigned int route = MPRING_PVT_ROUTE_NONE, nroute, st;
+	uint32_t end;
+
+	/* Relaxed: a guess, as in reserve. */
+	os.u = __atomic_load_n(&r->state, __ATOMIC_RELAXED);
+	for (;;) {
+		if (os.tail != start) {
+			/*
+			 * Not our turn: an earlier range is still being filled. Leave ours marked
+			 * for whoever commits the range before it, and go. Seq_cst mark store
+			 * and word load, against the committer's seq_cst commit CAS and mark
+			 * load (a store-buffering pair): either the committer sees our mark, or
+			 * we see its tail and commit ourselves; the exchange below decides which
+			 * when both see. The store is also the release of our item stores (the
+			 * committer's mark load acquires them, its commit CAS releases them on).
+			 */
+			__atomic_store_n(&r->pend[start], (uint16_t)len, __ATOMIC_SEQ_CST);
+			MPRING_TEST_HOOK(r, MPRING_HOOK_MARKED);
+			os.u = __atomic_load_n(&r->state, __ATOMIC_SEQ_CST);
+			if (os.tail != start)
+				return route;	/* the committer before us will take it */
+			if (__atomic_exchange_n(&r->pend[start], 0, __ATOMIC_SEQ_CST) == 0)
+				return route;	/* it saw the mark too, and took it */
+			/* Our turn after all, and the range is ours again. */
+		}
+		end = mpring_pvt_add(r, start, len);
+		for (;;) {
+			MPRING_ASSERT(os.tail == start);
+			st = mpring_pvt_state(os);
+			ns = os;
+			ns.tail = (uint16_t)end;
+			nroute = route;
+			if (mode == MPRING_PVT_ONLY || route != MPRING_PVT_ROUTE_NONE) {
+				/* The role is ours already (enqueue_only runs inside the drain; or
+				 * an earlier commit of this call claimed it): nothing to decide. */
+				MPRING_ASSERT(st == MPRING_BUSY || st == MPRING_TOO_BUSY ||
+						st == MPRING_TAKING_OVER);
+			} else if (st == MPRING_IDLE || st == MPRING_COALESCING) {
+				ns = mpring_pvt_with_state(ns, MPRING_BUSY);
+				nroute = MPRING_ROUTE_COMMIT;
+			} else if (st == MPRING_STALLED) {
+				/* Asked again after every failed CAS: the word may show another
+				 * stall. */
+				if (r->can_drain == NULL || r->can_drain(r->cookie)) {
+					ns = mpring_pvt_with_state(ns, MPRING_BUSY);
+					nroute = MPRING_ROUTE_COMMIT;
+				}
+			} else if (st == MPRING_TOO_BUSY) {
+				ns = mpring_pvt_with_state(ns, MPRING_TAKING_OVER);
+				nroute = MPRING_ROUTE_TAKEOVER;
+			}
+			/* Seq_cst (acq_rel and the store-buffering pair above). Release: the
+			 * items of the range (ours, or acquired with its mark) before the
+			 * consumer's acquire of this tail. Acquire: if we become the consumer,
+			 * other producers' items and the previous consumer's state. */
+			if (__atomic_compare_exchange_n(&r->state, &os.u, ns.u, true,
+					__ATOMIC_SEQ_CST, __ATOMIC_RELAXED))
+				break;
+			MPRING_PVT_STAT(c, cas_retries, 1);
+		}
+		if (nroute != route) {
+			if (st == MPRING_STALLED)
+				MPRING_PVT_STAT(c, restarts, 1);
+			else if (st == MPRING_COALESCING)
+				MPRING_PVT_STAT(c, joins, 1);
+			route = nroute;
+		}
+		MPRING_TEST_HOOK(r, MPRING_HOOK_COMMITTED);
+		/* A later range may be filled and marked, waiting for this tail. Nobody reserved
+		 * after us when we committed: no range, nobody to wait. */
+		if (ns.head == end)
+			return route;
+		/* Seq_cst load (the pair above), then claim it: its producer may see our tail
+		 * and take the range back at the same time. */
+		len = __atomic_load_n(&r->pend[end], __ATOMIC_SEQ_CST);
+		if (len == 0)
+			return route;
+		len = __atomic_exchange_n(&r->pend[end], 0, __ATOMIC_SEQ_CST);
+		if (len == 0)
+			return route;
+		MPRING_PVT_STAT(c, helped, 1);
+		MPRING_TEST_HOOK(r, MPRING_HOOK_CLAIMED);
+		start = end;
+		os = ns;
+	}
+}
+
+static uint32_t
+mpring_pvt_enqueue(struct mpring *r, void *const *items, uint32_t n, unsigned int mode,
+		int *err)
+{
+	union mpring_pvt_word w;
+	struct mpring_pvt_ctx c;
+	uint32_t k, start, spins = 0;
+	unsigned int route;
+
+	*err = 0;
+	if (unlikely(n == 0))
+		return 0;
+	mpring_pvt_ctx_init(r, &c);
+	k = mpring_pvt_reserve(r, &c, n, mode, &start, &route, err);
+	if (k == 0)
+		return 0;
 	if (mode == MPRING_PVT_ONLY)
 		MPRING_PVT_STAT(&c, enqueued_only, k);
 	else
 		MPRING_PVT_STAT(&c, enqueued, k);
-	if (st == MPRING_COALESCING && route != MPRING_PVT_ROUTE_NONE)
-		MPRING_PVT_STAT(&c, joins, 1);
-
 	if (route == MPRING_ROUTE_FAST) {
 		mpring_pvt_consume(r, &c, route, items, start, k, 0);
 		return k;
 	}
-
-	/* Wait for earlier reservations: commits are in reservation order. Relaxed: we read
-	 * none of their data; our commit CAS orders our own stores. */
-	os = ns;
-	while (os.tail != start) {
-		mpring_pvt_spin(&spins);
-		os.u = __atomic_load_n(&r->state, __ATOMIC_RELAXED);
-	}
+	MPRING_TEST_HOOK(r, MPRING_HOOK_RESERVED);
 	mpring_pvt_fill(r, start, items, k);
-	end = mpring_pvt_add(r, start, k);
-	for (;;) {
-		unsigned int nroute = route;
-
-		MPRING_ASSERT(os.tail == start);
-		st = mpring_pvt_state(os);
-		ns = os;
-		ns.tail = (uint16_t)end;
-		if (mode == MPRING_PVT_ONLY) {
-			MPRING_ASSERT(st == MPRING_BUSY || st == MPRING_TOO_BUSY ||
-					st == MPRING_TAKING_OVER);
-		} else if (route == MPRING_ROUTE_RESERVE) {
-			MPRING_ASSERT(st == MPRING_BUSY);
-		} else if (route == MPRING_ROUTE_TAKEOVER) {
-			MPRING_ASSERT(st == MPRING_TAKING_OVER || st == MPRING_BUSY);
-		} else if (st == MPRING_IDLE || st == MPRING_COALESCING) {
-			ns = mpring_pvt_with_state(ns, MPRING_BUSY);
-			nroute = MPRING_ROUTE_COMMIT;
-		} else if (st == MPRING_STALLED) {
-			/* Asked again after every failed CAS: the word may show another stall. */
-			if (r->can_drain == NULL || r->can_drain(r->cookie)) {
-				ns = mpring_pvt_with_state(ns, MPRING_BUSY);
-				nroute = MPRING_ROUTE_COMMIT;
-			}
-		} else if (st == MPRING_TOO_BUSY) {
-			ns = mpring_pvt_with_state(ns, MPRING_TAKING_OVER);
-			nroute = MPRING_ROUTE_TAKEOVER;
-		}
-		/* Acq_rel. Release: our item stores happen before the consumer's acquire of this
-		 * tail. Acquire: if we become the consumer, other producers' items and the
-		 * previous consumer's state are visible to us. */
-		if (__atomic_compare_exchange_n(&r->state, &os.u, ns.u, true,
-				__ATOMIC_ACQ_REL, __ATOMIC_RELAXED)) {
-			if (nroute != route) {
-				if (st == MPRING_STALLED)
-					MPRING_PVT_STAT(&c, restarts, 1);
-				else if (st == MPRING_COALESCING)
-					MPRING_PVT_STAT(&c, joins, 1);
-			}
-			route = nroute;
-			break;
-		}
-		MPRING_PVT_STAT(&c, cas_retries, 1);
-	}
+	route = mpring_pvt_publish(r, &c, start, k, mode);
 	if (route == MPRING_PVT_ROUTE_NONE) {
 		if (mode != MPRING_PVT_ONLY)
 			MPRING_PVT_STAT(&c, not_consumer, 1);
@@ -611,10 +694,10 @@ mpring_pvt_enqueue(struct mpring *r, void *const *items, uint32_t n, unsigned in
 	if (route == MPRING_ROUTE_TAKEOVER) {
 		/* Wait (at most one drain call) for the old consumer to step down. Acquire:
 		 * pairs with its release CAS, so its slot reads and drain state are ours now. */
-		spins = 0;
-		while (mpring_pvt_state(ns) == MPRING_TAKING_OVER) {
-			mpring_pvt_spin(&spins);
-			ns.u = __atomic_load_n(&r->state, __ATOMIC_ACQUIRE);
+		w.u = __atomic_load_n(&r->state, __ATOMIC_ACQUIRE);
+		while (mpring_pvt_state(w) == MPRING_TAKING_OVER) {
+			mpring_pvt_wait(&c, &spins);
+			w.u = __atomic_load_n(&r->state, __ATOMIC_ACQUIRE);
 		}
 	}
 	mpring_pvt_consume(r, &c, route, NULL, 0, 0, 0);
@@ -725,9 +808,11 @@ int
 mpring_quiesce(struct mpring *r)
 {
 	union mpring_pvt_word os, ns;
+	struct mpring_pvt_ctx c;
 	uint32_t spins = 0;
 	unsigned int st;
 
+	mpring_pvt_ctx_init(r, &c);
 	os.u = __atomic_load_n(&r->state, __ATOMIC_RELAXED);
 	do {
 		ns = os;
@@ -741,7 +826,7 @@ mpring_quiesce(struct mpring *r)
 		st = mpring_pvt_state(os);
 		if (os.head != os.tail || st == MPRING_BUSY || st == MPRING_TOO_BUSY ||
 				st == MPRING_TAKING_OVER) {
-			mpring_pvt_spin(&spins);
+			mpring_pvt_wait(&c, &spins);
 			continue;
 		}
 		if (st == MPRING_COALESCING) {
@@ -826,7 +911,7 @@ mpring_memsize(uint32_t size)
 {
 	if (size < MPRING_SIZE_MIN || size > MPRING_SIZE_MAX)
 		return 0;
-	return RTE_ALIGN_CEIL(sizeof(struct mpring) + size * sizeof(void *),
+	return RTE_ALIGN_CEIL(sizeof(struct mpring) + size * (sizeof(void *) + sizeof(uint16_t)),
 			RTE_CACHE_LINE_SIZE);
 }
 
@@ -841,6 +926,8 @@ mpring_init(struct mpring *r, const struct mpring_conf *conf)
 			conf->budget_items == 0 || ((uintptr_t)r & (RTE_CACHE_LINE_SIZE - 1)))
 		return -EINVAL;
 	memset(r, 0, sizeof(*r));
+	r->pend = (uint16_t *)&r->slots[conf->size];
+	memset(r->pend, 0, conf->size * sizeof(r->pend[0]));
 	r->size = conf->size;
 	r->cap = conf->size - 1;
 	r->budget_items = conf->budget_items;

@@ -44,6 +44,14 @@ void mpring_pvt_assert_fail(const char *what, const char *file, int line);
 enum mpring_pvt_hook_point {
 	/* Consumer wrote STALLED and can_drain() said yes; about to take STALLED back. */
 	MPRING_HOOK_STALL_RECHECK,
+	/* Producer reserved its range (not FAST), before filling it. */
+	MPRING_HOOK_RESERVED,
+	/* Producer found it was not its turn and marked its range, before re-reading the word. */
+	MPRING_HOOK_MARKED,
+	/* Producer committed a range (its own or a marked one), before looking for the next. */
+	MPRING_HOOK_COMMITTED,
+	/* Producer claimed a marked range of another producer, before committing it. */
+	MPRING_HOOK_CLAIMED,
 	MPRING_HOOK_MAX,
 };
 
@@ -69,8 +77,8 @@ extern mpring_pvt_hook_t mpring_pvt_test_hook;
 #define MPRING_PVT_PUBLISH_MIN	32u
 /* A consumer re-checks can_drain() after writing STALLED at most this often per session. */
 #define MPRING_PVT_RECHECKS	4u
-/* Spins between sched_yield() calls while waiting on another thread (oversubscribed hosts). */
-#define MPRING_PVT_SPINS_PER_YIELD 256u
+/* Pauses before a wait on another thread starts yielding the CPU (it may be preempted on ours). */
+#define MPRING_PVT_SPINS	64u
 
 /* Counter slots: one per EAL lcore plus one shared (atomic) slot for other threads. */
 #define MPRING_PVT_SLOTS	(RTE_MAX_LCORE + 1)
@@ -106,6 +114,9 @@ struct mpring {
 	mpring_drain_t drain;
 	mpring_can_drain_t can_drain;
 	void *cookie;
+	/* Per slot: length of a filled range starting there that waits for pidx_tail to reach
+	 * it (0: none). Written by its producer, claimed by an exchange (publication). */
+	uint16_t *pend;
 
 	/* Consumer-private: written only by the consumer role, it moves with the role. */
 	uint64_t hold_deadline __rte_cache_aligned; /* TSC; 0 = nothing held. Atomic (resumers) */
@@ -151,14 +162,5 @@ mpring_pvt_free(const struct mpring *r, union mpring_pvt_word w)
 	return r->cap - mpring_pvt_dist(r, w.cidx, w.head);
 }
 
-/* Wait politely for another thread: pause, and yield now and then in case it was preempted. */
-static inline void
-mpring_pvt_spin(uint32_t *spins)
-{
-	if (++*spins % MPRING_PVT_SPINS_PER_YIELD == 0)
-		sched_yield();
-	else
-		rte_pause();
-}
 
 #endif /* MPRING_PVT_H */

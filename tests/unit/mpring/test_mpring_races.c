@@ -2,21 +2,28 @@
 /* Copyright(c) 2026 The qlxge authors */
 
 /*
- * Deterministic interleavings of lib/mpring. A test hook (MPRING_TEST_HOOK, compiled into the
- * tests' copy of the library only) stops thread A at a named point of the state machine; the
- * hook runs thread B to completion (create + join) and then lets A go on. Each case forces one
- * interleaving that random stress testing reaches only rarely, and checks that every item comes
- * out exactly once and in order. No EAL, no timing.
+ * Deterministic interleavings of lib/mpring. Test hooks (MPRING_TEST_HOOK, compiled into the
+ * tests' copy of the library only) stop a thread at a named point of the state machine; each
+ * case's hook function then runs or releases another thread, so the case forces one interleaving
+ * that random stress testing reaches only rarely. Every case checks that each item comes out
+ * exactly once and in order, and the counter identities. Waits between the threads time out
+ * (RACE_TIMEOUT_S) so that a thread that blocks where it must not fails the case instead of
+ * hanging it. No EAL, no timing otherwise.
+ *
+ * Thread A is the test's main thread; thread B is started by a hook. Only thread A asserts
+ * (cmocka is not thread-safe): B records what it saw and A checks it.
  */
 
 #include <errno.h>
 #include <pthread.h>
+#include <semaphore.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <cmocka.h>
 
@@ -27,12 +34,17 @@
 #define RACE_SCRIPT	16
 #define RACE_ALL	(-1)	/* script step: take everything offered */
 #define RACE_STALL_NO	(-2)	/* script step: stall, and can_drain() says no from now on */
+#define RACE_SEMS	4
+#define RACE_TIMEOUT_S	10	/* a wait this long means a thread blocked where it must not */
+
+struct race;
+typedef void (*race_hook_fn)(struct race *rc, enum mpring_pvt_hook_point point, bool is_a);
 
 /*
  * A scripted drain: step i of the script says what drain call i does (RACE_ALL, 0 = stall,
  * RACE_STALL_NO, k = take at most k). Its state is touched only by the consumer of the moment
- * (the ring orders it) and by the hook between create and join; can_drain() is read from any
- * thread.
+ * (the ring orders it) and by a hook between thread create and join; can_drain() is read from
+ * any thread.
  */
 struct race {
 	struct mpring *r;
@@ -41,12 +53,19 @@ struct race {
 	int script[RACE_SCRIPT];
 	unsigned int calls;
 	int can;			/* can_drain() answer; atomic */
-	enum mpring_pvt_hook_point point; /* where A stops */
-	unsigned int hits;		/* hook calls at that point */
-	void (*other)(struct race *);	/* thread B's part */
+	pthread_t a;			/* the test's main thread */
+	pthread_t b;
+	bool b_running;
+	void (*b_fn)(struct race *);	/* thread B's part */
+	race_hook_fn hook;		/* the case's hook */
+	unsigned int hits[MPRING_HOOK_MAX][2]; /* hook calls by point and thread (A = 0) */
+	sem_t sem[RACE_SEMS];
+	int timed_out;			/* atomic: a wait timed out */
+	uint32_t b_ret[2];		/* what B's calls returned */
+	uintptr_t v[16];		/* items */
 };
 
-static struct race *race_cur;		/* the hook's view of the running case */
+static struct race *race_cur;		/* the hooks' view of the running case */
 
 static uint32_t
 race_drain(void *cookie, const struct mpring_batch *b, unsigned int flags, bool *holding)
@@ -66,11 +85,9 @@ race_drain(void *cookie, const struct mpring_batch *b, unsigned int flags, bool 
 	}
 	if (step != RACE_ALL)
 		n = RTE_MIN(n, (uint32_t)step);
-	for (i = 0; i < n; i++) {
-		assert_true(rc->nb < RACE_LOG);
+	for (i = 0; i < n && rc->nb < RACE_LOG; i++)
 		rc->log[rc->nb++] = (uintptr_t)(i < b->len[0] ? b->seg[0][i] :
 				b->seg[1][i - b->len[0]]);
-	}
 	return n;
 }
 
@@ -86,32 +103,76 @@ race_set_can(struct race *rc, int can)
 	__atomic_store_n(&rc->can, can, __ATOMIC_RELAXED);
 }
 
-static void *
-race_other_main(void *arg)
-{
-	struct race *rc = arg;
-
-	mpring_stats_slot_set(1);
-	rc->other(rc);
-	return NULL;
-}
-
-/* Runs in thread A at every hook point; at the first hit of rc->point, runs B to the end. */
 static void
 race_hook(struct mpring *r, enum mpring_pvt_hook_point point)
 {
 	struct race *rc = race_cur;
-	pthread_t t;
+	bool is_a;
 
-	if (rc == NULL || r != rc->r || point != rc->point || rc->hits++ != 0)
+	if (rc == NULL || r != rc->r)
 		return;
-	assert_int_equal(pthread_create(&t, NULL, race_other_main, rc), 0);
-	assert_int_equal(pthread_join(t, NULL), 0);
+	is_a = pthread_equal(pthread_self(), rc->a) != 0;
+	/* Count, then let the case act on the count (first hit, second hit, ...). */
+	rc->hits[point][is_a ? 0 : 1]++;
+	if (rc->hook != NULL)
+		rc->hook(rc, point, is_a);
+}
+
+static void *
+race_b_main(void *arg)
+{
+	struct race *rc = arg;
+
+	mpring_stats_slot_set(1);
+	rc->b_fn(rc);
+	return NULL;
 }
 
 static void
-race_setup(struct race *rc, uint32_t size, enum mpring_pvt_hook_point point,
-		void (*other)(struct race *))
+race_start_b(struct race *rc, void (*fn)(struct race *))
+{
+	rc->b_fn = fn;
+	rc->b_running = pthread_create(&rc->b, NULL, race_b_main, rc) == 0;
+	if (!rc->b_running)
+		abort();
+}
+
+/* Join B; if it does not finish in time it is blocked (on us): note it, leave it behind. */
+static void
+race_join_b(struct race *rc)
+{
+	struct timespec ts;
+
+	if (!rc->b_running)
+		return;
+	clock_gettime(CLOCK_REALTIME, &ts);
+	ts.tv_sec += RACE_TIMEOUT_S;
+	if (pthread_timedjoin_np(rc->b, NULL, &ts) != 0) {
+		__atomic_store_n(&rc->timed_out, 1, __ATOMIC_RELAXED);
+		pthread_detach(rc->b);
+	}
+	rc->b_running = false;
+}
+
+static void
+race_post(struct race *rc, unsigned int i)
+{
+	sem_post(&rc->sem[i]);
+}
+
+static void
+race_wait(struct race *rc, unsigned int i)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	ts.tv_sec += RACE_TIMEOUT_S;
+	if (sem_timedwait(&rc->sem[i], &ts) != 0)
+		__atomic_store_n(&rc->timed_out, 1, __ATOMIC_RELAXED);
+}
+
+static void
+race_setup(struct race *rc, uint32_t size, race_hook_fn hook)
 {
 	struct mpring_conf conf;
 	unsigned int i;
@@ -119,9 +180,13 @@ race_setup(struct race *rc, uint32_t size, enum mpring_pvt_hook_point point,
 	memset(rc, 0, sizeof(*rc));
 	for (i = 0; i < RACE_SCRIPT; i++)
 		rc->script[i] = RACE_ALL;
+	for (i = 0; i < RACE_SEMS; i++)
+		sem_init(&rc->sem[i], 0, 0);
+	for (i = 0; i < RTE_DIM(rc->v); i++)
+		rc->v[i] = i + 1;
 	rc->can = 1;
-	rc->point = point;
-	rc->other = other;
+	rc->hook = hook;
+	rc->a = pthread_self();
 	mpring_conf_init(&conf);
 	conf.size = size;
 	conf.drain = race_drain;
@@ -137,19 +202,26 @@ race_setup(struct race *rc, uint32_t size, enum mpring_pvt_hook_point point,
 static void
 race_teardown(struct race *rc)
 {
+	unsigned int i;
+
 	mpring_pvt_test_hook = NULL;
 	race_cur = NULL;
 	mpring_stats_slot_set(-1);
 	mpring_free(rc->r);
+	for (i = 0; i < RACE_SEMS; i++)
+		sem_destroy(&rc->sem[i]);
 }
 
-/* Every item 1..n came out once, in order, and the ring is at rest with consistent counters. */
+/* No thread blocked; every item 1..n came out once, in order; the ring is at rest with
+ * consistent counters. */
 static void
 race_check(struct race *rc, unsigned int n)
 {
 	unsigned int i;
 
-	assert_int_equal(rc->hits, 1);
+	race_join_b(rc);
+	if (__atomic_load_n(&rc->timed_out, __ATOMIC_RELAXED))
+		fail_msg("a thread blocked for %d s where it must not wait", RACE_TIMEOUT_S);
 	for (i = 0; i < rc->nb && i < n; i++)
 		if (rc->log[i] != i + 1)
 			break;
@@ -166,13 +238,25 @@ race_check(struct race *rc, unsigned int n)
 	mpring_test_check_stats(rc->r);
 }
 
-static void
-fill(uintptr_t *v, unsigned int n, uintptr_t first)
+static uint64_t
+race_stat_helped(const struct race *rc)
 {
-	unsigned int i;
+	struct mpring_stats st;
 
-	for (i = 0; i < n; i++)
-		v[i] = first + i;
+	mpring_stats_get(rc->r, &st);
+	return st.helped;
+}
+
+/* --- the STALLED re-check --------------------------------------------------------------- */
+
+/* Hook: at A's first STALL_RECHECK, run B's part to the end. */
+static void
+race_hook_recheck(struct race *rc, enum mpring_pvt_hook_point point, bool is_a)
+{
+	if (is_a && point == MPRING_HOOK_STALL_RECHECK && rc->hits[point][0] == 1) {
+		race_start_b(rc, rc->b_fn);
+		race_join_b(rc);
+	}
 }
 
 /*
@@ -185,8 +269,8 @@ fill(uintptr_t *v, unsigned int n, uintptr_t first)
 static void
 race_dup_b(struct race *rc)
 {
-	assert_int_equal(mpring_resume(rc->r, 0), 2);
-	assert_int_equal(mpring_state_get(rc->r), MPRING_STALLED);
+	rc->b_ret[0] = mpring_resume(rc->r, 0);
+	rc->b_ret[1] = mpring_state_get(rc->r);
 	race_set_can(rc, 1);
 }
 
@@ -194,16 +278,18 @@ static void
 test_race_stall_recheck_vs_resume_duplicates(void **state)
 {
 	struct race rc;
-	uintptr_t v[4];
 
 	(void)state;
-	race_setup(&rc, 16, MPRING_HOOK_STALL_RECHECK, race_dup_b);
+	race_setup(&rc, 16, race_hook_recheck);
+	rc.b_fn = race_dup_b;
 	rc.script[0] = 0;	/* A: stall on 1-4 */
 	rc.script[1] = 2;	/* B: resume takes 1-2 */
 	rc.script[2] = RACE_STALL_NO; /* B: stall; no re-check success for B */
-	fill(v, 4, 1);
-	assert_int_equal(mpring_enqueue_burst(rc.r, (void **)v, 4), 4);
+	assert_int_equal(mpring_enqueue_burst(rc.r, (void **)rc.v, 4), 4);
 	race_check(&rc, 4);
+	assert_int_equal(rc.hits[MPRING_HOOK_STALL_RECHECK][0], 1);
+	assert_int_equal(rc.b_ret[0], 2);
+	assert_int_equal(rc.b_ret[1], MPRING_STALLED);
 	race_teardown(&rc);
 }
 
@@ -216,15 +302,10 @@ test_race_stall_recheck_vs_resume_duplicates(void **state)
 static void
 race_loss_b(struct race *rc)
 {
-	uintptr_t v[6];
-
 	race_set_can(rc, 1);
-	assert_int_equal(mpring_resume(rc->r, 0), 4);
-	assert_true(mpring_is_idle(rc->r));
+	rc->b_ret[0] = mpring_resume(rc->r, 0);
 	race_set_can(rc, 0);
-	fill(v, 6, 5);
-	assert_int_equal(mpring_enqueue_burst(rc->r, (void **)v, 6), 6);
-	assert_int_equal(mpring_state_get(rc->r), MPRING_STALLED);
+	rc->b_ret[1] = mpring_enqueue_burst(rc->r, (void **)&rc->v[4], 6);
 	race_set_can(rc, 1);
 }
 
@@ -232,17 +313,247 @@ static void
 test_race_stall_recheck_vs_resume_loses(void **state)
 {
 	struct race rc;
-	uintptr_t v[4];
 
 	(void)state;
-	race_setup(&rc, 8, MPRING_HOOK_STALL_RECHECK, race_loss_b);
+	race_setup(&rc, 8, race_hook_recheck);
+	rc.b_fn = race_loss_b;
 	rc.script[0] = 0;	/* A: stall on 1-4 */
 	rc.script[1] = RACE_ALL; /* B: resume drains 1-4 */
 	rc.script[2] = 0;	/* B: its burst 5-10 stalls */
-	fill(v, 4, 1);
-	assert_int_equal(mpring_enqueue_burst(rc.r, (void **)v, 4), 4);
+	assert_int_equal(mpring_enqueue_burst(rc.r, (void **)rc.v, 4), 4);
 	race_check(&rc, 10);
+	assert_int_equal(rc.hits[MPRING_HOOK_STALL_RECHECK][0], 1);
+	assert_int_equal(rc.b_ret[0], 4);
+	assert_int_equal(rc.b_ret[1], 6);
 	race_teardown(&rc);
+}
+
+/* --- publication: nobody waits for a preempted producer ----------------------------------- */
+
+/*
+ * A producer stopped between reservation and commit (preempted) must not hold up the producers
+ * after it. The consumer role is held (trylock) so that A's reservation is not FAST. A reserves
+ * 1-4 and stops; B enqueues 5-8 and must return without waiting for A (before, it spun until A
+ * committed: with A stopped, forever); A commits its range and B's, which B left marked; the
+ * unlock drains 1-8.
+ */
+static void
+race_b_enqueue_5_8(struct race *rc)
+{
+	rc->b_ret[0] = mpring_enqueue_burst(rc->r, (void **)&rc->v[4], 4);
+	race_post(rc, 0);
+}
+
+static void
+race_hook_preempted(struct race *rc, enum mpring_pvt_hook_point point, bool is_a)
+{
+	if (is_a && point == MPRING_HOOK_RESERVED && rc->hits[point][0] == 1) {
+		race_start_b(rc, race_b_enqueue_5_8);
+		race_wait(rc, 0);	/* B done, while A is still stopped */
+	}
+}
+
+static void
+test_race_preempted_producer_does_not_block(void **state)
+{
+	struct race rc;
+
+	(void)state;
+	race_setup(&rc, 16, race_hook_preempted);
+	assert_int_equal(mpring_consumer_trylock(rc.r), 0);
+	assert_int_equal(mpring_enqueue_burst(rc.r, (void **)rc.v, 4), 4);
+	race_join_b(&rc);
+	assert_false(__atomic_load_n(&rc.timed_out, __ATOMIC_RELAXED));
+	assert_int_equal(rc.b_ret[0], 4);
+	assert_int_equal(rc.nb, 0);
+	assert_int_equal(race_stat_helped(&rc), 1);	/* A published B's range */
+	assert_int_equal(mpring_consumer_unlock(rc.r), 8);
+	race_check(&rc, 8);
+	race_teardown(&rc);
+}
+
+/*
+ * The same with an idle ring when A commits: B reserved and marked while the role was held;
+ * thread B then gives the role back (unlock: nothing committed, IDLE with producers
+ * mid-enqueue). A's commit finds IDLE: A becomes the consumer and drains its range and B's.
+ */
+static void
+race_b_enqueue_unlock(struct race *rc)
+{
+	rc->b_ret[0] = mpring_enqueue_burst(rc->r, (void **)&rc->v[4], 4);
+	rc->b_ret[1] = mpring_consumer_unlock(rc->r);
+	race_post(rc, 0);
+}
+
+static void
+race_hook_preempted_unlock(struct race *rc, enum mpring_pvt_hook_point point, bool is_a)
+{
+	if (is_a && point == MPRING_HOOK_RESERVED && rc->hits[point][0] == 1) {
+		race_start_b(rc, race_b_enqueue_unlock);
+		race_wait(rc, 0);
+	}
+}
+
+static void
+test_race_helper_becomes_consumer(void **state)
+{
+	struct mpring_stats st;
+	struct race rc;
+
+	(void)state;
+	race_setup(&rc, 16, race_hook_preempted_unlock);
+	assert_int_equal(mpring_consumer_trylock(rc.r), 0);
+	assert_int_equal(mpring_enqueue_burst(rc.r, (void **)rc.v, 4), 4);
+	race_check(&rc, 8);
+	assert_int_equal(rc.b_ret[0], 4);
+	assert_int_equal(rc.b_ret[1], 0);
+	mpring_stats_get(rc.r, &st);
+	assert_int_equal(st.helped, 1);
+	assert_int_equal(st.starts[MPRING_ROUTE_COMMIT], 1);
+	assert_int_equal(rc.r->stats[0].s.starts[MPRING_ROUTE_COMMIT], 1); /* A */
+	race_teardown(&rc);
+}
+
+/*
+ * The committer before a marked range finds the role free only at its second commit: A commits
+ * its own range while the role is held (not the consumer), then, before A looks for marked
+ * ranges, thread B unlocks (drains 1-4, IDLE). A publishes B's range, finds IDLE, and drains it.
+ */
+static void
+race_b_mark_5_8(struct race *rc)
+{
+	rc->b_ret[0] = mpring_enqueue_burst(rc->r, (void **)&rc->v[4], 4);
+}
+
+static void
+race_b_unlock(struct race *rc)
+{
+	rc->b_ret[1] = mpring_consumer_unlock(rc->r);
+}
+
+static void
+race_hook_second_commit(struct race *rc, enum mpring_pvt_hook_point point, bool is_a)
+{
+	if (!is_a)
+		return;
+	if (point == MPRING_HOOK_RESERVED && rc->hits[point][0] == 1) {
+		race_start_b(rc, race_b_mark_5_8);
+		race_join_b(rc);
+	} else if (point == MPRING_HOOK_COMMITTED && rc->hits[point][0] == 1) {
+		race_start_b(rc, race_b_unlock);
+		race_join_b(rc);
+	}
+}
+
+static void
+test_race_helped_commit_finds_idle(void **state)
+{
+	struct race rc;
+
+	(void)state;
+	race_setup(&rc, 16, race_hook_second_commit);
+	assert_int_equal(mpring_consumer_trylock(rc.r), 0);
+	assert_int_equal(mpring_enqueue_burst(rc.r, (void **)rc.v, 4), 4);
+	race_check(&rc, 8);
+	assert_int_equal(rc.b_ret[0], 4);
+	assert_int_equal(rc.b_ret[1], 4);
+	assert_int_equal(rc.r->stats[0].s.helped, 1);
+	assert_int_equal(rc.r->stats[0].s.starts[MPRING_ROUTE_COMMIT], 1);
+	race_teardown(&rc);
+}
+
+/*
+ * The store-buffering pair of publication, three ways. B marks its range 5-8 (not its turn: A
+ * reserved 1-4 first and is stopped) and stops before re-reading the word; then:
+ *   committer_takes:  A commits 1-4, sees the mark, claims it and publishes 5-8; B then finds
+ *                     pidx_tail past its range and leaves.
+ *   owner_takes_back: A commits 1-4 and stops before looking for marks; B re-reads, sees that it
+ *                     is its turn, takes its mark back and commits 5-8 itself; A finds no mark.
+ *   owner_loses:      A commits 1-4 and claims the mark, and stops before committing 5-8; B
+ *                     re-reads, sees that it is its turn, but its mark is gone: it leaves; A
+ *                     commits 5-8.
+ * In each case exactly one thread publishes 5-8, and the unlock drains 1-8.
+ */
+enum race_sb { RACE_SB_COMMITTER, RACE_SB_OWNER, RACE_SB_OWNER_LOSES };
+static enum race_sb race_sb_mode;
+
+static void
+race_b_sb(struct race *rc)
+{
+	rc->b_ret[0] = mpring_enqueue_burst(rc->r, (void **)&rc->v[4], 4);
+	race_post(rc, 2);	/* B finished */
+}
+
+static void
+race_hook_sb(struct race *rc, enum mpring_pvt_hook_point point, bool is_a)
+{
+	if (!is_a) {
+		if (point == MPRING_HOOK_MARKED) {
+			race_post(rc, 0);	/* B marked */
+			race_wait(rc, 1);	/* until A says go */
+		}
+		return;
+	}
+	if (point == MPRING_HOOK_RESERVED && rc->hits[point][0] == 1) {
+		race_start_b(rc, race_b_sb);
+		race_wait(rc, 0);
+		if (race_sb_mode == RACE_SB_COMMITTER) {
+			/* A goes on alone: commits, claims, publishes; B goes on at the end. */
+			return;
+		}
+	} else if (point == MPRING_HOOK_COMMITTED && rc->hits[point][0] == 1 &&
+			race_sb_mode == RACE_SB_OWNER) {
+		race_post(rc, 1);
+		race_wait(rc, 2);
+	} else if (point == MPRING_HOOK_CLAIMED && rc->hits[point][0] == 1 &&
+			race_sb_mode == RACE_SB_OWNER_LOSES) {
+		race_post(rc, 1);
+		race_wait(rc, 2);
+	}
+}
+
+static void
+race_sb_run(enum race_sb mode, uint64_t helped)
+{
+	struct race rc;
+
+	race_sb_mode = mode;
+	race_setup(&rc, 16, race_hook_sb);
+	assert_int_equal(mpring_consumer_trylock(rc.r), 0);
+	assert_int_equal(mpring_enqueue_burst(rc.r, (void **)rc.v, 4), 4);
+	if (mode == RACE_SB_COMMITTER) {
+		race_post(&rc, 1);
+		race_wait(&rc, 2);
+	}
+	race_join_b(&rc);
+	assert_false(__atomic_load_n(&rc.timed_out, __ATOMIC_RELAXED));
+	assert_int_equal(rc.b_ret[0], 4);
+	assert_int_equal(rc.hits[MPRING_HOOK_MARKED][1], 1);
+	assert_int_equal(race_stat_helped(&rc), helped);
+	assert_int_equal(mpring_consumer_unlock(rc.r), 8);
+	race_check(&rc, 8);
+	race_teardown(&rc);
+}
+
+static void
+test_race_publish_committer_takes_mark(void **state)
+{
+	(void)state;
+	race_sb_run(RACE_SB_COMMITTER, 1);
+}
+
+static void
+test_race_publish_owner_takes_back(void **state)
+{
+	(void)state;
+	race_sb_run(RACE_SB_OWNER, 0);
+}
+
+static void
+test_race_publish_owner_loses_to_claim(void **state)
+{
+	(void)state;
+	race_sb_run(RACE_SB_OWNER_LOSES, 1);
 }
 
 int
@@ -251,6 +562,12 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_race_stall_recheck_vs_resume_duplicates),
 		cmocka_unit_test(test_race_stall_recheck_vs_resume_loses),
+		cmocka_unit_test(test_race_preempted_producer_does_not_block),
+		cmocka_unit_test(test_race_helper_becomes_consumer),
+		cmocka_unit_test(test_race_helped_commit_finds_idle),
+		cmocka_unit_test(test_race_publish_committer_takes_mark),
+		cmocka_unit_test(test_race_publish_owner_takes_back),
+		cmocka_unit_test(test_race_publish_owner_loses_to_claim),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
