@@ -5,8 +5,9 @@
 #define MPRING_PVT_H
 
 /*
- * Private layout and inline helpers of lib/mpring. Included by mpring.c and by the white-box
- * unit tests; not part of the API.
+ * Private layout and inline helpers of lib/mpring, shared by its files (mpring.c: the state
+ * machine; mpring_hold.c: the coalescing policy; mpring_stats.c: the counters) and by the
+ * white-box tests; not part of the API.
  */
 
 #include <sched.h>
@@ -38,8 +39,9 @@ void mpring_pvt_assert_fail(const char *what, const char *file, int line);
 
 /*
  * Test hooks: named points inside the state machine where a deterministic test can stop the
- * calling thread while another thread changes the ring (tests/unit/mpring/test_mpring_races.c).
- * Compiled in only with MPRING_TEST_HOOKS (the tests' copy of the library); empty otherwise.
+ * calling thread while another thread changes the ring (tests/unit/mpring/test_mpring_races.c),
+ * and where the stress test delays threads at random. Compiled in only with MPRING_TEST_HOOKS
+ * (the tests' copy of the library); empty otherwise.
  */
 enum mpring_pvt_hook_point {
 	/* Consumer wrote STALLED and can_drain() said yes; about to take STALLED back. */
@@ -52,6 +54,8 @@ enum mpring_pvt_hook_point {
 	MPRING_HOOK_COMMITTED,
 	/* Producer claimed a marked range of another producer, before committing it. */
 	MPRING_HOOK_CLAIMED,
+	/* Consumer returned from a drain call, before reading the word again. */
+	MPRING_HOOK_DRAINED,
 	MPRING_HOOK_MAX,
 };
 
@@ -73,9 +77,9 @@ extern mpring_pvt_hook_t mpring_pvt_test_hook;
 #define MPRING_PVT_STATE_MASK	0x7u
 #define MPRING_PVT_STOPPED	0x8000u
 
-/* A consumer publishes cidx after a drain call of at least this many items (§5). */
+/* A consumer publishes cidx after a drain call of at least this many items. */
 #define MPRING_PVT_PUBLISH_MIN	32u
-/* A consumer re-checks can_drain() after writing STALLED at most this often per session. */
+/* A consumer re-checks can_drain() after writing STALLED at most this often per call. */
 #define MPRING_PVT_RECHECKS	4u
 /* Pauses before a wait on another thread starts yielding the CPU (it may be preempted on ours). */
 #define MPRING_PVT_SPINS	64u
@@ -84,7 +88,7 @@ extern mpring_pvt_hook_t mpring_pvt_test_hook;
 #define MPRING_PVT_SLOTS	(RTE_MAX_LCORE + 1)
 #define MPRING_PVT_SHARED_SLOT	RTE_MAX_LCORE
 
-/* The state word: four 16-bit fields updated together by CAS (docs/mpring.md, "State word"). */
+/* The state word: four 16-bit fields updated together by CAS (docs/mpring.md, "How it works"). */
 union mpring_pvt_word {
 	uint64_t u;
 	struct {
@@ -98,6 +102,16 @@ union mpring_pvt_word {
 struct mpring_pvt_slot {
 	struct mpring_stats s;
 } __rte_cache_aligned;
+
+/*
+ * Coalescing state (mpring_hold.c). Written only by the consumer role, so it moves with the
+ * role, which orders it like the drain's own state; the deadline is also read by lazy
+ * resumers (a hint, relaxed).
+ */
+struct mpring_pvt_hold {
+	uint64_t deadline;	/* TSC the oldest held item must go by; 0 = nothing held */
+	uint64_t last_cand_tsc;	/* TSC of the last decision that could have held */
+};
 
 struct mpring {
 	/* Line 0: the state word, alone: every producer and the consumer CAS it. */
@@ -118,9 +132,8 @@ struct mpring {
 	 * it (0: none). Written by its producer, claimed by an exchange (publication). */
 	uint16_t *pend;
 
-	/* Consumer-private: written only by the consumer role, it moves with the role. */
-	uint64_t hold_deadline __rte_cache_aligned; /* TSC; 0 = nothing held. Atomic (resumers) */
-	uint64_t last_cand_tsc;	/* TSC of the last session that could have held */
+	/* Consumer-private: written only by the consumer role. */
+	struct mpring_pvt_hold hold __rte_cache_aligned;
 
 	struct mpring_pvt_slot stats[MPRING_PVT_SLOTS];
 
@@ -138,6 +151,13 @@ mpring_pvt_with_state(union mpring_pvt_word w, unsigned int st)
 {
 	w.flags = (uint16_t)((w.flags & ~MPRING_PVT_STATE_MASK) | st);
 	return w;
+}
+
+/* True for the states that have a consumer: BUSY, TOO_BUSY, TAKING_OVER. */
+static inline bool
+mpring_pvt_owned(unsigned int st)
+{
+	return st == MPRING_BUSY || st == MPRING_TOO_BUSY || st == MPRING_TAKING_OVER;
 }
 
 /* Ring distance from @from to @to (positions 0..size-1, any size). */
@@ -161,6 +181,5 @@ mpring_pvt_free(const struct mpring *r, union mpring_pvt_word w)
 {
 	return r->cap - mpring_pvt_dist(r, w.cidx, w.head);
 }
-
 
 #endif /* MPRING_PVT_H */

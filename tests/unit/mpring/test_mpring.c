@@ -551,7 +551,7 @@ test_mpring_drain_hold_flushed_by_enqueue_and_resume(void **state)
 	/* An expired deadline (forced here) makes a lazy resume flush too. */
 	assert_int_equal(mpring_enqueue_burst(r, (void **)&v[6], 2), 2);
 	assert_int_equal(mpring_state_get(r), MPRING_COALESCING);
-	__atomic_store_n(&r->hold_deadline, 1, __ATOMIC_RELAXED);
+	__atomic_store_n(&r->hold.deadline, 1, __ATOMIC_RELAXED);
 	mpring_resume(r, MPRING_RESUME_LAZY);
 	assert_true(mpring_is_idle(r));
 	check_log_seq(&s, 1, 8);
@@ -602,7 +602,7 @@ test_mpring_ring_hold_coalesces_bursts(void **state)
 	/* An expired deadline stops the holding: the next burst goes out with the held ones. */
 	assert_int_equal(mpring_enqueue_burst(r, (void **)&v[48], 8), 8);
 	assert_int_equal(mpring_state_get(r), MPRING_COALESCING);
-	__atomic_store_n(&r->hold_deadline, 1, __ATOMIC_RELAXED);
+	__atomic_store_n(&r->hold.deadline, 1, __ATOMIC_RELAXED);
 	assert_int_equal(mpring_enqueue_burst(r, (void **)&v[56], 8), 8);
 	assert_true(mpring_is_idle(r));
 	check_log_seq(&s, 1, 64);
