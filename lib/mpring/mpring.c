@@ -388,8 +388,13 @@ cons_session(struct cons *s, void *const *own, uint32_t own_start, uint32_t own_
 				return s->holding ? MPRING_END_HOLD : MPRING_END_IDLE;
 			break;
 		case CONS_HOLD:
+			/* Recorded while we still own the hold state; undone if the CAS fails
+			 * (a producer committed: decide again). */
+			mpring_pvt_hold_made(s->r, mpring_pvt_dist(s->r, s->cidx, s->w.tail),
+					s->tsc);
 			if (cons_leave(s, MPRING_COALESCING))
 				return MPRING_END_HOLD;
+			mpring_pvt_hold_undo(s->r);
 			break;
 		case CONS_DRAIN:
 			if (!cons_drain(s))

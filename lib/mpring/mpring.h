@@ -91,6 +91,13 @@ struct mpring_stats {
 	uint64_t cas_retries;	/**< failed CAS on the state word, all paths */
 	uint64_t helped;	/**< ranges published for another producer (not its turn) */
 	uint64_t yields;	/**< sched_yield() calls while waiting (consumer, room, quiesce) */
+	uint64_t holds_declined; /**< hold-rule holds not made: recent holds did not pay */
+	uint64_t hold_probes;	/**< holds made while holding did not pay, to see if it does */
+	uint64_t hold_periods;	/**< hold periods ended: from the first hold (ring or drain level)
+				 *   until nothing is held any more */
+	uint64_t hold_time;	/**< TSC cycles of those periods, in total */
+	uint64_t hold_time_max;	/**< the longest such period, TSC cycles (a maximum over the
+				 *   slots, not a sum); compare with conf.hold_cycles */
 	uint64_t drain_hist[MPRING_HIST_BUCKETS]; /**< drain calls by items taken */
 };
 

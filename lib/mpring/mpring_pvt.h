@@ -111,6 +111,17 @@ struct mpring_pvt_slot {
 struct mpring_pvt_hold {
 	uint64_t deadline;	/* TSC the oldest held item must go by; 0 = nothing held */
 	uint64_t last_cand_tsc;	/* TSC of the last decision that could have held */
+	/* Does holding pay? An episode: ring-level holds from the first until the drain call
+	 * that sends the held items. */
+	uint32_t ep_first;	/* items pending at the episode's first hold; 0 = no episode */
+	uint32_t ep_holds;	/* holds in the episode */
+	uint32_t score;		/* drain calls saved per hold, recent episodes, fixed point */
+	uint32_t probe_gap;	/* while holding does not pay: candidates between probes */
+	uint32_t probe_in;	/* candidates until the next probe */
+	bool probing;		/* the current (or next) episode is a probe */
+	/* What mpring_pvt_hold_made() changed, for mpring_pvt_hold_undo(). */
+	uint32_t undo_first, undo_holds;
+	bool undo_deadline;
 };
 
 struct mpring {

@@ -157,4 +157,29 @@ mpring_pvt_stat_yield(const struct mpring_pvt_ctx *c)
 	MPRING_PVT_STAT(c, yields, 1);
 }
 
+/* The hold rule would have held, but holding does not pay (@probe false); or held anyway to
+ * see whether it pays again (@probe true). */
+static inline void
+mpring_pvt_stat_hold_gate(const struct mpring_pvt_ctx *c, bool probe)
+{
+	if (probe)
+		MPRING_PVT_STAT(c, hold_probes, 1);
+	else
+		MPRING_PVT_STAT(c, holds_declined, 1);
+}
+
+/* A hold period of @cycles ended (everything held was sent). */
+static inline void
+mpring_pvt_stat_hold_period(const struct mpring_pvt_ctx *c, uint64_t cycles)
+{
+	uint64_t *max = &c->st->hold_time_max;
+
+	MPRING_PVT_STAT(c, hold_periods, 1);
+	MPRING_PVT_STAT(c, hold_time, cycles);
+	/* A maximum, not a sum. On the shared slot a racing update may be lost; the value is
+	 * still one that was observed. */
+	if (cycles > __atomic_load_n(max, __ATOMIC_RELAXED))
+		__atomic_store_n(max, cycles, __ATOMIC_RELAXED);
+}
+
 #endif /* MPRING_PVT_STATS_H */

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "mpring_pvt.h"
+#include "mpring_pvt_hold.h"
 
 void
 mpring_conf_init(struct mpring_conf *conf)
@@ -49,6 +50,7 @@ mpring_init(struct mpring *r, const struct mpring_conf *conf)
 	r->drain = conf->drain;
 	r->can_drain = conf->can_drain;
 	r->cookie = conf->cookie;
+	mpring_pvt_hold_init(r);
 	/* Before the ring is shared; publication to other threads is the caller's business. */
 	__atomic_store_n(&r->state, 0, __ATOMIC_RELAXED);
 	return 0;

@@ -120,6 +120,8 @@ struct bench_result {
 	uint64_t p50, p99;	/* cycles per submit */
 	uint64_t lat50, lat99;	/* item latency, enqueue -> drained, cycles */
 	uint64_t handovers, holds, sessions;
+	double hold_max;	/* mpring: longest hold period / hold deadline (hold_cycles) */
+	double hold_avg;	/* mpring: mean hold period / hold deadline */
 	double secs;		/* length of the run */
 	double cpu;		/* CPU the producers got of what they could: < 0.9 = disturbed */
 };
@@ -495,6 +497,11 @@ bench_run_one(enum bench_impl impl, unsigned int p, unsigned int b, unsigned int
 		mpring_stats_get(run->mr, &st);
 		res->handovers = st.handovers;
 		res->holds = st.holds;
+		if (impl == IMPL_MPRING && st.hold_periods != 0) {
+			res->hold_max = (double)st.hold_time_max / (double)conf.hold_cycles;
+			res->hold_avg = (double)st.hold_time / (double)st.hold_periods /
+				(double)conf.hold_cycles;
+		}
 		for (i = 0; i < MPRING_ROUTE_MAX; i++)
 			res->sessions += st.starts[i];
 		mpring_free(run->mr);
@@ -586,7 +593,8 @@ main(int argc, char **argv)
 	unsigned int ps[4] = { 1, 2, 4, 8 }, nps = 4;
 	unsigned int ms = 1000, reps = 3, nimpl = IMPL_MAX, wi, pi, bi, rep, k, ncfg = 0;
 	int only_p = -1, only_b = -1, only_w = -1, opt, failed = 0;
-	double la[3] = { 0 }, worst = 1e9, e = 0, f = 0, worst4 = 1e9, dbmax = 0;
+	double la[3] = { 0 }, worst = 1e9, e = 0, f = 0, worst4 = 1e9, dbmax = 0, dbhold = 0;
+	double hmax = 0;
 	struct bench_gm ga = { 0, 0 }, gb = { 0, 0 }, gd = { 0, 0 }, g4 = { 0, 0 },
 		g8 = { 0, 0 };
 	unsigned int t, disturbed = 0, retries = BENCH_RETRIES;
@@ -674,9 +682,9 @@ main(int argc, char **argv)
 	       "(mpring-nh: no hold)\n",
 		opt_budget_items, opt_budget_us, opt_hold_items, opt_hold_us);
 	printf("%-2s %-2s %-3s %-9s %8s %6s %7s %6s %6s %9s %9s %5s %6s %6s %7s %7s %7s %6s "
-		"%4s\n", "P", "B", "W", "impl", "Mitems/s", "ratio", "db/item", "db/sl", "it/drn",
-		"share", "drain", "sub50", "sub99", "lat50", "lat99", "handov/s", "holds/s",
-		"it/ses", "cpu");
+		"%5s %5s %4s\n", "P", "B", "W", "impl", "Mitems/s", "ratio", "db/item", "db/sl",
+		"it/drn", "share", "drain", "sub50", "sub99", "lat50", "lat99", "handov/s",
+		"holds/s", "it/ses", "havg", "hmax", "cpu");
 
 	for (pi = 0; pi < nps; pi++)
 	for (bi = 0; bi < RTE_DIM(bs); bi++)
@@ -723,7 +731,8 @@ main(int argc, char **argv)
 			snprintf(dshare, sizeof(dshare), "%.2f/%.2f", med[k].dshare_lo,
 				med[k].dshare_hi);
 			printf("%-2u %-2u %-3u %-9s %8.2f %6.3f %7.4f %6.3f %6.1f %9s %9s %5" PRIu64
-				" %6" PRIu64 " %6" PRIu64 " %7" PRIu64 " %7.0f %7.0f %6.1f %4.2f\n",
+				" %6" PRIu64 " %6" PRIu64 " %7" PRIu64 " %7.0f %7.0f %6.1f %5.2f "
+				"%5.1f %4.2f\n",
 				p, b, w, impl_name[k], med[k].mitems,
 				med[k].mitems / med[IMPL_SPINLOCK].mitems,
 				med[k].db_per_item,
@@ -732,7 +741,8 @@ main(int argc, char **argv)
 				med[k].p50, med[k].p99, med[k].lat50, med[k].lat99,
 				med[k].handovers / med[k].secs, med[k].holds / med[k].secs,
 				med[k].sessions != 0 ? med[k].mitems * 1e6 * med[k].secs /
-				(double)med[k].sessions : 0.0, med[k].cpu);
+				(double)med[k].sessions : 0.0, med[k].hold_avg, med[k].hold_max,
+				med[k].cpu);
 		}
 		fflush(stdout);
 		best_peer = RTE_MAX(med[IMPL_SPINLOCK].mitems, med[IMPL_RTERING].mitems);
@@ -742,6 +752,12 @@ main(int argc, char **argv)
 			bench_gm_add(&ga, r_sl);
 			bench_gm_add(&gb, med[IMPL_MPRING].mitems / med[IMPL_RTERING].mitems);
 			worst = RTE_MIN(worst, med[IMPL_MPRING].mitems / best_peer);
+			/* Coalescing rows: a producer's bursts come closer than the hold
+			 * window (B * W cycles of work between them), so there is a stream to
+			 * coalesce; wider gaps are isolated bursts, never held. */
+			if ((double)b * w < opt_hold_us * (double)tsc_hz / 1e6)
+				dbhold = RTE_MAX(dbhold, med[IMPL_MPRING].db_per_item /
+						med[IMPL_SPINLOCK].db_per_item);
 			dbmax = RTE_MAX(dbmax, med[IMPL_MPRING].db_per_item /
 					med[IMPL_SPINLOCK].db_per_item);
 			if (p == 1)
@@ -757,6 +773,7 @@ main(int argc, char **argv)
 		} else {
 			bench_gm_add(&g8, r_sl);
 		}
+		hmax = RTE_MAX(hmax, med[IMPL_MPRING].hold_max);
 		ncfg++;
 	}
 	getloadavg(la, 3);
@@ -765,7 +782,9 @@ main(int argc, char **argv)
 		"producer share of items and of draining work; sub50/sub99 = cycles per submit "
 		"call; lat50/lat99 = item latency, enqueue -> drained, cycles; handov/s, holds/s "
 		"= mpring hand-overs and holds per second; it/ses = items per mpring consumer "
-		"session; cpu = lowest producer CPU share (P > 2: total over the 2 cores); "
+		"session; havg, hmax = mpring's mean and longest hold period (first hold until "
+		"all held items are sent) / the hold deadline; cpu = lowest "
+		"producer CPU share (P > 2: total over the 2 cores); "
 		"%u disturbed runs repeated; load average at end %.2f %.2f %.2f\n",
 		disturbed, la[0], la[1], la[2]);
 	if (ncfg == 0)
@@ -773,9 +792,10 @@ main(int argc, char **argv)
 	printf("RESULT geomean_vs_spinlock=%.3f geomean_vs_rtering=%.3f worst_vs_best_peer=%.3f "
 		"p1_vs_spinlock=%.3f w0_p2_b32_vs_best_peer=%.3f "
 		"w0_p2_b32_doorbells_vs_spinlock=%.3f max_doorbells_vs_spinlock=%.3f "
+		"coalescing_rows_max_doorbells_vs_spinlock=%.3f hold_max_vs_deadline=%.2f "
 		"p4_vs_spinlock=%.3f p4_worst_vs_spinlock=%.3f p8_vs_spinlock=%.3f\n",
 		bench_gm(&ga), bench_gm(&gb), ga.n != 0 ? worst : 0.0, bench_gm(&gd), e, f, dbmax,
-		bench_gm(&g4), g4.n != 0 ? worst4 : 0.0, bench_gm(&g8));
+		dbhold, hmax, bench_gm(&g4), g4.n != 0 ? worst4 : 0.0, bench_gm(&g8));
 	if (failed)
 		fprintf(stderr, "FAILED: an implementation lost, duplicated or reordered items\n");
 	return failed;
