@@ -649,24 +649,28 @@ prod_elect(const struct mpring *r, unsigned int st, union mpring_pvt_word *ns)
 }
 
 /*
- * Commit [start, end): advance pidx_tail (== start in *w, our guess of the word). @route: the
- * role this call already holds (NONE, or from an earlier commit of the same publish); only
- * without one, and not from inside the drain (ONLY), is there a decision to take. Returns the
- * route; *w is the word written.
+ * Commit [start, end): advance pidx_tail from start, which must be where *w (our guess of the
+ * word) has it. *route: the role this call already holds (NONE, or won by an earlier commit of
+ * the same publish); only without one, and not from inside the drain (ONLY), is there a decision
+ * to take. Returns false, without committing, if the word's tail is not at start: that happens
+ * only to a range claimed from a mark left in a later lap than the one its claimer committed in
+ * (prod_publish). On success *w is the word written.
  */
-static unsigned int
+static bool
 prod_commit(struct mpring *r, const struct mpring_pvt_ctx *c, union mpring_pvt_word *w,
-		uint32_t end, unsigned int route, unsigned int mode)
+		uint32_t start, uint32_t end, unsigned int *route, unsigned int mode)
 {
 	union mpring_pvt_word ns;
 	unsigned int st, nroute;
 
 	for (;;) {
+		if (w->tail != start)
+			return false;
 		st = mpring_pvt_state(*w);
 		ns = *w;
 		ns.tail = (uint16_t)end;
-		nroute = route;
-		if (mode == MPRING_PVT_ONLY || route != MPRING_PVT_ROUTE_NONE)
+		nroute = *route;
+		if (mode == MPRING_PVT_ONLY || *route != MPRING_PVT_ROUTE_NONE)
 			MPRING_ASSERT(mpring_pvt_owned(st));
 		else
 			/* Decided again after every failed CAS (can_drain() asked again too). */
@@ -680,10 +684,56 @@ prod_commit(struct mpring *r, const struct mpring_pvt_ctx *c, union mpring_pvt_w
 			break;
 		mpring_pvt_stat_retry(c);
 	}
-	if (nroute != route)
+	if (nroute != *route)
 		mpring_pvt_stat_claim(c, st, false);
+	*route = nroute;
 	*w = ns;
-	return nroute;
+	return true;
+}
+
+/* This thread's id in publication marks (0: not assigned yet), and the next one to assign. */
+static __thread uint32_t prod_tid;
+static uint32_t prod_tid_next;
+
+/*
+ * The mark of a range of @len items held by this thread: its thread id and the length. Unique
+ * among the ranges held at any one time, because a thread holds one range of its own at a time
+ * (a range it claimed keeps its owner's mark).
+ */
+static uint64_t
+prod_mark(uint32_t len)
+{
+	uint32_t tid = prod_tid;
+
+	while (unlikely(tid == 0)) {
+		tid = __atomic_add_fetch(&prod_tid_next, 1, __ATOMIC_RELAXED);
+		prod_tid = tid;
+	}
+	return (uint64_t)tid << 32 | len;
+}
+
+/*
+ * We hold the filled range at @start (its mark @mark) and it is not our turn: leave it marked
+ * for whoever commits the range before it. S1: seq_cst mark store and word load, against the
+ * committer's S2 (commit CAS, then mark load): either it sees our mark, or we see its tail.
+ * R2: the store also releases the range's items, pairs with A3. Returns true if we hold the
+ * range again and it is our turn: the word (in *w) has tail at start and our mark was still
+ * there, so nobody committed the range, so that tail is this lap's. A position alone could be a
+ * later lap's: while we are preempted here, others may commit our range and go round the ring.
+ */
+static bool
+prod_leave(struct mpring *r, uint32_t start, uint64_t mark, union mpring_pvt_word *w)
+{
+	uint64_t expect = mark;
+
+	__atomic_store_n(&r->pend[start], mark, __ATOMIC_SEQ_CST);
+	MPRING_TEST_HOOK(r, MPRING_HOOK_MARKED);
+	w->u = __atomic_load_n(&r->state, __ATOMIC_SEQ_CST);
+	if (w->tail != start)
+		return false;	/* the committer before us will take it */
+	/* Seq_cst: against the committer's claim of the same mark. */
+	return __atomic_compare_exchange_n(&r->pend[start], &expect, 0, false, __ATOMIC_SEQ_CST,
+			__ATOMIC_RELAXED);
 }
 
 /*
@@ -697,45 +747,38 @@ prod_publish(struct mpring *r, const struct mpring_pvt_ctx *c, uint32_t start, u
 {
 	unsigned int route = MPRING_PVT_ROUTE_NONE;
 	union mpring_pvt_word w;
+	uint64_t mark = 0;	/* the held range's mark; 0: ours, not made yet */
 	uint32_t end;
 
 	/* Relaxed: a guess, as in prod_reserve. */
 	w.u = __atomic_load_n(&r->state, __ATOMIC_RELAXED);
-	if (w.tail != start) {
-		/*
-		 * Not our turn: an earlier range is still being filled. Leave ours marked for
-		 * whoever commits the range before it, and go. S1: the seq_cst mark store and
-		 * word load, against the committer's S2 (commit CAS, then mark load): either it
-		 * sees our mark, or we see its tail; the exchange decides when both do.
-		 * R2: the store is also the release of our items, pairs with A3.
-		 */
-		__atomic_store_n(&r->pend[start], (uint16_t)len, __ATOMIC_SEQ_CST);
-		MPRING_TEST_HOOK(r, MPRING_HOOK_MARKED);
-		w.u = __atomic_load_n(&r->state, __ATOMIC_SEQ_CST);
-		if (w.tail != start)
-			return route;	/* the committer before us will take it */
-		if (__atomic_exchange_n(&r->pend[start], 0, __ATOMIC_SEQ_CST) == 0)
-			return route;	/* it saw the mark too, and took it */
-		/* Our turn after all, and the range is ours again. */
-	}
 	for (;;) {
+		/* We hold [start, start + len), filled. */
+		if (w.tail != start) {
+			if (mark == 0)
+				mark = prod_mark(len);
+			if (!prod_leave(r, start, mark, &w))
+				return route;
+		}
 		end = mpring_pvt_add(r, start, len);
-		route = prod_commit(r, c, &w, end, route, mode);
+		if (!prod_commit(r, c, &w, start, end, &route, mode))
+			continue;	/* a later lap's range, not its turn: leave it marked */
 		MPRING_TEST_HOOK(r, MPRING_HOOK_COMMITTED);
 		/* Nobody had reserved after this range when we committed it: nothing marked. */
 		if (w.head == end)
 			return route;
-		/* S2 / A3: seq_cst load, then claim with an exchange: its producer may see our
-		 * tail and take the range back at the same time. A3 pairs with R2. */
-		len = __atomic_load_n(&r->pend[end], __ATOMIC_SEQ_CST);
-		if (len == 0)
-			return route;
-		len = __atomic_exchange_n(&r->pend[end], 0, __ATOMIC_SEQ_CST);
-		if (len == 0)
+		/* S2 / A3: seq_cst load of the next range's mark, then claim it by CAS: its
+		 * producer may see our tail and take it back at the same time. A3 pairs with R2.
+		 * If we are preempted between the commit and here, the mark may already be a later
+		 * lap's; prod_commit then finds the tail elsewhere and we leave it marked again. */
+		mark = __atomic_load_n(&r->pend[end], __ATOMIC_SEQ_CST);
+		if (mark == 0 || !__atomic_compare_exchange_n(&r->pend[end], &mark, 0, false,
+				__ATOMIC_SEQ_CST, __ATOMIC_RELAXED))
 			return route;
 		mpring_pvt_stat_help(c);
 		MPRING_TEST_HOOK(r, MPRING_HOOK_CLAIMED);
 		start = end;
+		len = (uint32_t)(mark & UINT16_MAX);
 	}
 }
 

@@ -139,9 +139,10 @@ struct mpring {
 	mpring_drain_t drain;
 	mpring_can_drain_t can_drain;
 	void *cookie;
-	/* Per slot: length of a filled range starting there that waits for pidx_tail to reach
-	 * it (0: none). Written by its producer, claimed by an exchange (publication). */
-	uint16_t *pend;
+	/* Per slot: the mark of a filled range starting there that waits for pidx_tail to reach
+	 * it (0: none): its holder's thread id << 32 | its length. Written by the producer that
+	 * holds the range, claimed by a CAS to 0 (publication, mpring.c). */
+	uint64_t *pend;
 
 	/* Consumer-private: written only by the consumer role. */
 	struct mpring_pvt_hold hold __rte_cache_aligned;

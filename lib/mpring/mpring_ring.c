@@ -23,7 +23,7 @@ mpring_memsize(uint32_t size)
 	if (size < MPRING_SIZE_MIN || size > MPRING_SIZE_MAX)
 		return 0;
 	/* The header, the item slots, and a publication mark per slot. */
-	return RTE_ALIGN_CEIL(sizeof(struct mpring) + size * (sizeof(void *) + sizeof(uint16_t)),
+	return RTE_ALIGN_CEIL(sizeof(struct mpring) + size * (sizeof(void *) + sizeof(uint64_t)),
 			RTE_CACHE_LINE_SIZE);
 }
 
@@ -38,7 +38,7 @@ mpring_init(struct mpring *r, const struct mpring_conf *conf)
 			conf->budget_items == 0 || ((uintptr_t)r & (RTE_CACHE_LINE_SIZE - 1)))
 		return -EINVAL;
 	memset(r, 0, sizeof(*r));
-	r->pend = (uint16_t *)&r->slots[conf->size];
+	r->pend = (uint64_t *)&r->slots[conf->size];
 	memset(r->pend, 0, conf->size * sizeof(r->pend[0]));
 	r->size = conf->size;
 	r->cap = conf->size - 1;

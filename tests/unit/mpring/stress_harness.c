@@ -28,7 +28,7 @@
 #define STRESS_SEQ_MASK		((UINT64_C(1) << STRESS_SEQ_BITS) - 1)
 #define STRESS_HANG_SECONDS	60	/* no progress at all for this long = hang */
 #define STRESS_DEFAULT_ITEMS	UINT64_C(10000000)
-#define STRESS_TOTAL_WEIGHT	12	/* sum of the variants' weights */
+#define STRESS_TOTAL_WEIGHT	13	/* sum of the variants' weights */
 #define STRESS_CONTROL_SLOT	(STRESS_MAX_PRODUCERS + 1) /* counter slot of the control thread */
 
 struct stress_run_ctx;
@@ -395,6 +395,10 @@ stress_run(const struct stress_conf *c, uint64_t items)
 		assert_int_equal(run->next_seq[p], quota);
 	}
 	assert_int_equal(run->echo_next, run->echo_sent);
+	/* At rest no publication mark is left: every marked range was claimed once. */
+	for (p = 0; p < c->ring_size; p++)
+		if (run->r->pend[p] != 0)
+			stress_die(run, "publication mark left behind", p, run->r->pend[p]);
 	mpring_test_check_stats(run->r);
 	{
 		struct mpring_stats st;

@@ -5,7 +5,7 @@
 #define STRESS_HARNESS_H
 
 /*
- * Multi-thread stress harness for lib/mpring (mp-ring-notes.md §15). One harness, hooks set
+ * Multi-thread stress harness for lib/mpring (docs/mpring.md, "Tests"). One harness, hooks set
  * by a small file per variant. Items carry (producer, sequence); the drain checks per-producer
  * order, one drain at a time, and the end checks conservation and the counter identities.
  */
@@ -57,5 +57,6 @@ void stress_coalesce(void **state);
 void stress_wrap(void **state);
 void stress_echo(void **state);
 void stress_control(void **state);
+void stress_publish(void **state);
 
 #endif /* STRESS_HARNESS_H */

@@ -34,7 +34,8 @@
 #define RACE_SCRIPT	16
 #define RACE_ALL	(-1)	/* script step: take everything offered */
 #define RACE_STALL_NO	(-2)	/* script step: stall, and can_drain() says no from now on */
-#define RACE_SEMS	4
+#define RACE_SEMS	8
+#define RACE_THREADS	8	/* threads started with race_spawn(), ids 2.. */
 #define RACE_TIMEOUT_S	10	/* a wait this long means a thread blocked where it must not */
 
 struct race;
@@ -59,6 +60,11 @@ struct race {
 	void (*b_fn)(struct race *);	/* thread B's part */
 	race_hook_fn hook;		/* the case's hook */
 	unsigned int hits[MPRING_HOOK_MAX][2]; /* hook calls by point and thread (A = 0) */
+	unsigned int tid_hits[MPRING_HOOK_MAX][RACE_THREADS]; /* ... by thread id */
+	pthread_t th[RACE_THREADS];	/* race_spawn() threads, by id */
+	bool th_running[RACE_THREADS];
+	void (*th_fn[RACE_THREADS])(struct race *);
+	int nth;			/* ids handed out: 2..nth-1 */
 	sem_t sem[RACE_SEMS];
 	int timed_out;			/* atomic: a wait timed out */
 	uint32_t b_ret[2];		/* what B's calls returned */
@@ -66,6 +72,7 @@ struct race {
 };
 
 static struct race *race_cur;		/* the hooks' view of the running case */
+static __thread int race_tid;		/* 0: thread A; 1: thread B; 2..: race_spawn() */
 
 static uint32_t
 race_drain(void *cookie, const struct mpring_batch *b, unsigned int flags, bool *holding)
@@ -112,8 +119,10 @@ race_hook(struct mpring *r, enum mpring_pvt_hook_point point)
 	if (rc == NULL || r != rc->r)
 		return;
 	is_a = pthread_equal(pthread_self(), rc->a) != 0;
-	/* Count, then let the case act on the count (first hit, second hit, ...). */
-	rc->hits[point][is_a ? 0 : 1]++;
+	/* Count, then let the case act on the count (first hit, second hit, ...). Atomic: all
+	 * threads other than A share the second column. */
+	__atomic_add_fetch(&rc->hits[point][is_a ? 0 : 1], 1, __ATOMIC_RELAXED);
+	__atomic_add_fetch(&rc->tid_hits[point][race_tid], 1, __ATOMIC_RELAXED);
 	if (rc->hook != NULL)
 		rc->hook(rc, point, is_a);
 }
@@ -123,9 +132,69 @@ race_b_main(void *arg)
 {
 	struct race *rc = arg;
 
+	race_tid = 1;
 	mpring_stats_slot_set(1);
 	rc->b_fn(rc);
 	return NULL;
+}
+
+struct race_th_arg {
+	struct race *rc;
+	int tid;
+};
+
+static void *
+race_th_main(void *arg)
+{
+	struct race_th_arg a = *(struct race_th_arg *)arg;
+
+	free(arg);
+	race_tid = a.tid;
+	mpring_stats_slot_set(a.tid);
+	a.rc->th_fn[a.tid](a.rc);
+	return NULL;
+}
+
+/* Start another thread running @fn; returns its id (2..), which its hooks see in race_tid. */
+static int
+race_spawn(struct race *rc, void (*fn)(struct race *))
+{
+	struct race_th_arg *a = malloc(sizeof(*a));
+	int tid = rc->nth++;
+
+	if (a == NULL || tid >= RACE_THREADS)
+		abort();
+	a->rc = rc;
+	a->tid = tid;
+	rc->th_fn[tid] = fn;
+	rc->th_running[tid] = pthread_create(&rc->th[tid], NULL, race_th_main, a) == 0;
+	if (!rc->th_running[tid])
+		abort();
+	return tid;
+}
+
+/* Join a race_spawn() thread; if it does not finish in time, note it and leave it behind. */
+static void
+race_reap(struct race *rc, int tid)
+{
+	struct timespec ts;
+
+	if (!rc->th_running[tid])
+		return;
+	clock_gettime(CLOCK_REALTIME, &ts);
+	ts.tv_sec += RACE_TIMEOUT_S;
+	if (pthread_timedjoin_np(rc->th[tid], NULL, &ts) != 0) {
+		__atomic_store_n(&rc->timed_out, 1, __ATOMIC_RELAXED);
+		pthread_detach(rc->th[tid]);
+	}
+	rc->th_running[tid] = false;
+}
+
+/* Run @fn in another thread to the end. */
+static void
+race_run(struct race *rc, void (*fn)(struct race *))
+{
+	race_reap(rc, race_spawn(rc, fn));
 }
 
 static void
@@ -187,6 +256,8 @@ race_setup(struct race *rc, uint32_t size, race_hook_fn hook)
 	rc->can = 1;
 	rc->hook = hook;
 	rc->a = pthread_self();
+	rc->nth = 2;
+	race_tid = 0;
 	mpring_conf_init(&conf);
 	conf.size = size;
 	conf.drain = race_drain;
@@ -218,8 +289,11 @@ static void
 race_check(struct race *rc, unsigned int n)
 {
 	unsigned int i;
+	int t;
 
 	race_join_b(rc);
+	for (t = 2; t < rc->nth; t++)
+		race_reap(rc, t);
 	if (__atomic_load_n(&rc->timed_out, __ATOMIC_RELAXED))
 		fail_msg("a thread blocked for %d s where it must not wait", RACE_TIMEOUT_S);
 	for (i = 0; i < rc->nb && i < n; i++)
@@ -235,6 +309,8 @@ race_check(struct race *rc, unsigned int n)
 	for (i = 0; i < n; i++)
 		assert_int_equal(rc->log[i], i + 1);
 	assert_true(mpring_is_idle(rc->r));
+	for (i = 0; i < rc->r->size; i++)
+		assert_int_equal(rc->r->pend[i], 0);	/* no publication mark left */
 	mpring_test_check_stats(rc->r);
 }
 
@@ -556,6 +632,194 @@ test_race_publish_owner_loses_to_claim(void **state)
 	race_sb_run(RACE_SB_OWNER_LOSES, 1);
 }
 
+/* --- publication across laps: a position does not tell one lap from the next --------------- */
+
+/*
+ * Thread A reserves 3-5 at positions 2-4 (ring of 8, role held) behind P's 1-2 at 0-1, marks
+ * its range and stops before re-reading the word. P commits 1-2, claims A's mark and commits
+ * 3-5; the ring is drained and goes round (6-8 at 5-7); in the next lap D reserves 9-10 at 0-1,
+ * C reserves 11 at 2 and marks it, D commits 9-10 and stops before looking for marks. A goes on:
+ * the tail is at its start again, but it is C's range, and C's mark is there. Taking "the mark"
+ * back by exchange (before) made A commit positions 2-4 as its own range: the tail passed the
+ * reservations (C's one item), and the drain saw stale slots. A must leave it; D publishes it.
+ */
+enum { RACE_S_P_RESERVED, RACE_S_P_GO, RACE_S_P_DONE, RACE_S_D_RESERVED, RACE_S_D_GO,
+	RACE_S_D_COMMITTED, RACE_S_D_GO2 };
+static int race_p_tid, race_d_tid;
+
+static void
+race_p_enqueue(struct race *rc)
+{
+	rc->b_ret[0] = mpring_enqueue_burst(rc->r, (void **)&rc->v[0], 2);
+	race_post(rc, RACE_S_P_DONE);
+}
+
+static void
+race_unlock_and_go_round(struct race *rc)
+{
+	mpring_consumer_unlock(rc->r);			/* drains 1-5 */
+	mpring_enqueue_burst(rc->r, (void **)&rc->v[5], 3);	/* 6-8 at 5-7, FAST */
+	mpring_consumer_trylock(rc->r);
+}
+
+static void
+race_d_enqueue(struct race *rc)
+{
+	rc->b_ret[1] = mpring_enqueue_burst(rc->r, (void **)&rc->v[8], 2);
+}
+
+static void
+race_c_enqueue(struct race *rc)
+{
+	mpring_enqueue_burst(rc->r, (void **)&rc->v[10], 1);
+}
+
+static void
+race_hook_owner_lap(struct race *rc, enum mpring_pvt_hook_point point, bool is_a)
+{
+	(void)is_a;
+	if (race_tid == race_p_tid && point == MPRING_HOOK_RESERVED &&
+			rc->tid_hits[point][race_tid] == 1) {
+		race_post(rc, RACE_S_P_RESERVED);
+		race_wait(rc, RACE_S_P_GO);
+	} else if (race_tid == race_d_tid && race_d_tid != 0 && point == MPRING_HOOK_RESERVED &&
+			rc->tid_hits[point][race_tid] == 1) {
+		race_post(rc, RACE_S_D_RESERVED);
+		race_wait(rc, RACE_S_D_GO);
+	} else if (race_tid == race_d_tid && race_d_tid != 0 &&
+			point == MPRING_HOOK_COMMITTED && rc->tid_hits[point][race_tid] == 1) {
+		race_post(rc, RACE_S_D_COMMITTED);
+		race_wait(rc, RACE_S_D_GO2);
+	} else if (race_tid == 0 && point == MPRING_HOOK_MARKED && rc->tid_hits[point][0] == 1) {
+		/* A marked 3-5 and stops. P publishes both ranges. */
+		race_post(rc, RACE_S_P_GO);
+		race_wait(rc, RACE_S_P_DONE);
+		/* Drain, go round, hold the role again. */
+		race_run(rc, race_unlock_and_go_round);
+		/* Next lap: D reserves 0-1 and stops; C marks 2; D commits and stops. */
+		race_d_tid = rc->nth;	/* before the thread starts: its hooks read it */
+		race_spawn(rc, race_d_enqueue);
+		race_wait(rc, RACE_S_D_RESERVED);
+		race_run(rc, race_c_enqueue);
+		race_post(rc, RACE_S_D_GO);
+		race_wait(rc, RACE_S_D_COMMITTED);
+		/* A goes on: the tail is at 2 again. */
+	}
+}
+
+static void
+test_race_owner_reload_a_lap_later(void **state)
+{
+	struct race rc;
+
+	(void)state;
+	race_p_tid = 2;
+	race_d_tid = 0;
+	race_setup(&rc, 8, race_hook_owner_lap);
+	assert_int_equal(mpring_consumer_trylock(rc.r), 0);
+	assert_int_equal(race_spawn(&rc, race_p_enqueue), race_p_tid);
+	race_wait(&rc, RACE_S_P_RESERVED);
+	assert_int_equal(mpring_enqueue_burst(rc.r, (void **)&rc.v[2], 3), 3);	/* A */
+	race_post(&rc, RACE_S_D_GO2);	/* D looks for marks: C's, and publishes it */
+	race_reap(&rc, race_d_tid);
+	assert_false(__atomic_load_n(&rc.timed_out, __ATOMIC_RELAXED));
+	assert_int_equal(rc.b_ret[0], 2);
+	assert_int_equal(rc.b_ret[1], 2);
+	assert_int_equal(mpring_consumer_unlock(rc.r), 3);	/* 9-11 */
+	race_check(&rc, 11);
+	race_teardown(&rc);
+}
+
+/*
+ * The same for the committer's claim. A commits 1-2 at 0-1 (role held) and stops before looking
+ * for marks; O, who marked 3-4 at 2-3, finds its turn and publishes them itself; the ring is
+ * drained and goes round (5-8 at 4-7); in the next lap D reserves 9-10 at 0-1 and stops, and O3
+ * marks 11-13 at 2-4. A goes on and finds a mark at 2: O3's, a lap later. Claiming and
+ * committing it (before) moved the tail from D's range to 5, past items not yet filled; D's
+ * commit then moved it back. A must leave it marked; D publishes it.
+ */
+enum { RACE_S_O_MARKED, RACE_S_O_GO, RACE_S_D2_RESERVED, RACE_S_D2_GO };
+static int race_o_tid, race_d2_tid;
+
+static void
+race_o_enqueue(struct race *rc)
+{
+	rc->b_ret[0] = mpring_enqueue_burst(rc->r, (void **)&rc->v[2], 2);
+}
+
+static void
+race_drain_and_go_round(struct race *rc)
+{
+	mpring_consumer_unlock(rc->r);			/* drains 1-4 */
+	mpring_enqueue_burst(rc->r, (void **)&rc->v[4], 4);	/* 5-8 at 4-7, FAST */
+	mpring_consumer_trylock(rc->r);
+}
+
+static void
+race_d2_enqueue(struct race *rc)
+{
+	rc->b_ret[1] = mpring_enqueue_burst(rc->r, (void **)&rc->v[8], 2);
+}
+
+static void
+race_o3_enqueue(struct race *rc)
+{
+	mpring_enqueue_burst(rc->r, (void **)&rc->v[10], 3);
+}
+
+static void
+race_hook_claim_lap(struct race *rc, enum mpring_pvt_hook_point point, bool is_a)
+{
+	(void)is_a;
+	if (race_tid == race_o_tid && point == MPRING_HOOK_MARKED &&
+			rc->tid_hits[point][race_tid] == 1) {
+		race_post(rc, RACE_S_O_MARKED);
+		race_wait(rc, RACE_S_O_GO);
+	} else if (race_tid == race_d2_tid && race_d2_tid != 0 &&
+			point == MPRING_HOOK_RESERVED && rc->tid_hits[point][race_tid] == 1) {
+		race_post(rc, RACE_S_D2_RESERVED);
+		race_wait(rc, RACE_S_D2_GO);
+	} else if (race_tid == 0 && point == MPRING_HOOK_RESERVED &&
+			rc->tid_hits[point][0] == 1) {
+		/* A reserved 0-1; O reserves 2-3, fills, marks, stops. */
+		assert_int_equal(race_spawn(rc, race_o_enqueue), race_o_tid);
+		race_wait(rc, RACE_S_O_MARKED);
+	} else if (race_tid == 0 && point == MPRING_HOOK_COMMITTED &&
+			rc->tid_hits[point][0] == 1) {
+		/* A committed 1-2. O re-reads, finds its turn, publishes 3-4 itself. */
+		race_post(rc, RACE_S_O_GO);
+		race_reap(rc, race_o_tid);
+		race_run(rc, race_drain_and_go_round);
+		/* Next lap: D reserves 0-1 and stops; O3 marks 2-4. */
+		race_d2_tid = rc->nth;	/* before the thread starts: its hooks read it */
+		race_spawn(rc, race_d2_enqueue);
+		race_wait(rc, RACE_S_D2_RESERVED);
+		race_run(rc, race_o3_enqueue);
+		/* A goes on: the mark at 2 is O3's. */
+	}
+}
+
+static void
+test_race_committer_claim_a_lap_later(void **state)
+{
+	struct race rc;
+
+	(void)state;
+	race_o_tid = 2;
+	race_d2_tid = 0;
+	race_setup(&rc, 8, race_hook_claim_lap);
+	assert_int_equal(mpring_consumer_trylock(rc.r), 0);
+	assert_int_equal(mpring_enqueue_burst(rc.r, (void **)rc.v, 2), 2);	/* A */
+	race_post(&rc, RACE_S_D2_GO);	/* D commits 9-10, claims O3's mark, publishes 11-13 */
+	race_reap(&rc, race_d2_tid);
+	assert_false(__atomic_load_n(&rc.timed_out, __ATOMIC_RELAXED));
+	assert_int_equal(rc.b_ret[0], 2);
+	assert_int_equal(rc.b_ret[1], 2);
+	assert_int_equal(mpring_consumer_unlock(rc.r), 5);	/* 9-13 */
+	race_check(&rc, 13);
+	race_teardown(&rc);
+}
+
 int
 main(void)
 {
@@ -568,6 +832,8 @@ main(void)
 		cmocka_unit_test(test_race_publish_committer_takes_mark),
 		cmocka_unit_test(test_race_publish_owner_takes_back),
 		cmocka_unit_test(test_race_publish_owner_loses_to_claim),
+		cmocka_unit_test(test_race_owner_reload_a_lap_later),
+		cmocka_unit_test(test_race_committer_claim_a_lap_later),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
