@@ -15,8 +15,10 @@
  * Producers reserve a range with one CAS (prod_reserve), fill it, and publish it with a second
  * (prod_publish). Publication never waits for another producer: pidx_tail advances in
  * reservation order, but a producer whose range is filled while an earlier one is not leaves
- * its range marked (pend[start] = length) and returns; whoever commits the range before it
- * commits every marked range after it too. Every commit decides who drains (prod_elect). On an
+ * its range marked (prod_leave: pend[start] = its thread id << 32 | length) and returns; whoever
+ * commits the range before it commits every marked range after it too. A range is taken back or
+ * claimed only by a CAS on its mark, and committed only at the tail: a position alone does not
+ * tell one lap from the next. Every commit decides who drains (prod_elect). On an
  * idle ring with nobody mid-enqueue, one CAS reserves, publishes and claims the role (FAST); if
  * the ring was also empty the producer drains its burst from its own array (cons_own).
  *
@@ -58,19 +60,20 @@
  * (Rn) it pairs with, and back. Every write of the word is an RMW, so a release heads a release
  * sequence that later CAS continue: an acquire that reads any later value synchronizes with it.
  *   R1  prod_commit CAS (seq_cst): the range's items -> A2 (producer claiming the role), A4, A5
- *   R2  prod_publish mark store (seq_cst): the marking producer's items -> A3
+ *   R2  prod_leave mark store (seq_cst): the range's items -> A3
  *   R3  cons_advance publish CAS (acq_rel): our reads of consumed slots -> A1
  *   R4  cons_leave CAS (release): slot reads, drain and hold state -> A1, A2, A4, A6, A7, A8
  *   A1  prod_reserve CAS: R3/R4 (slots we overwrite were read before); FAST: R4 (the role)
  *   A2  prod_commit CAS: R1 of other producers, R4 (when it claims the role)
- *   A3  prod_publish mark load/exchange after a commit: R2
+ *   A3  prod_publish mark load and claiming CAS after a commit: R2
  *   A4  cons_begin load: R1 (items), R4 (the previous consumer's state)
  *   A5  consumer reloads and failed CAS: R1 (items behind the new tail)
  *   A6  prod_await_step_down loads: R4 (the step-down)
  *   A7  res_claim CAS: R4 (the stalled or holding consumer's state, held items)
  *   A8  quiesce and is_idle loads: R4 (the last consumer's work)
- *   S1/S2  seq_cst store-buffering pair of publication: S1 = mark store + word load (the
- *       marking producer), S2 = commit CAS + mark load (the committer): one sees the other.
+ *   S1/S2  seq_cst store-buffering pair of publication: S1 = mark store + word load (prod_leave,
+ *       the marking producer), S2 = commit CAS + mark load (prod_commit, prod_publish: the
+ *       committer): one sees the other; CAS on the mark decides when both do.
  */
 
 #include <errno.h>
