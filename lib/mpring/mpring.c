@@ -2,84 +2,99 @@
 /* Copyright(c) 2026 The qlxge authors */
 
 /*
- * Coalescing multi-producer ring (design: shared/design/mp-ring-notes.md §1-§11, our
- * docs/mpring.md).
+ * Coalescing multi-producer ring: the state machine (docs/mpring.md). Modelled on FreeBSD
+ * cxgbe's mp_ring; the differences are listed in docs/mpring.md, "Variant chosen".
  *
- * State machine. One 64-bit word holds pidx_head (reservation frontier), pidx_tail
- * (publication frontier), cidx (consumer frontier as published) and flags (state + quiesce
- * bit). Every change of the word is a CAS of the whole word, so whoever sees a state also sees
- * the indices that were current when it was written.
+ * One 64-bit word holds pidx_head (reservation frontier), pidx_tail (publication frontier), cidx
+ * (consumer frontier as published) and flags (state + quiesce bit). Every change of the word is
+ * a CAS of the whole word, so whoever sees a state also sees the indices that were current when
+ * it was written. Three kinds of thread act on it: producers (P: enqueue), the consumer (C: the
+ * one thread that owns BUSY/TOO_BUSY/TAKING_OVER and calls the drain), and resumers (R:
+ * mpring_resume(), mpring_consumer_trylock(), and the consumer's own re-check after a stall).
  *
- * Producers reserve slots with one CAS, wait until earlier reservations are committed, fill
- * their slots and commit with a second CAS. A producer becomes the consumer when its
- * reservation or its commit finds nobody draining (IDLE, COALESCING, or STALLED with
- * can_drain() true), or finds the consumer over its budget (TOO_BUSY). When the reservation
- * finds the ring idle with no producer mid-enqueue, one CAS reserves, publishes and claims the
- * role (route FAST); if the ring was also empty the producer drains its burst straight from
- * its own array and only copies into the ring what the drain did not take.
+ * Producers reserve a range with one CAS (prod_reserve), fill it, and publish it with a second
+ * (prod_publish). Publication never waits for another producer: pidx_tail advances in
+ * reservation order, but a producer whose range is filled while an earlier one is not leaves
+ * its range marked (prod_leave: pend[start] = its thread id << 32 | length) and returns; whoever
+ * commits the range before it commits every marked range after it too. A range is taken back or
+ * claimed only by a CAS on its mark, and committed only at the tail: a position alone does not
+ * tell one lap from the next. Every commit decides who drains (prod_elect). On an
+ * idle ring with nobody mid-enqueue, one CAS reserves, publishes and claims the role (FAST); if
+ * the ring was also empty the producer drains its burst from its own array (cons_own).
  *
- * The consumer role is the ring's consumer lock: the state word admits one owner of
- * BUSY/TOO_BUSY/TAKING_OVER at a time, and the role passes from owner to owner through
- * release/acquire CAS on the word, so the drain callback's private state needs no other lock.
- * A producer that takes over from a TOO_BUSY consumer commits its items and then waits (at
- * most one drain call) until the old consumer writes BUSY on its behalf.
+ * The consumer role is the ring's consumer lock: one owner at a time, passed by release/acquire
+ * CAS on the word, so the drain's private state needs no other lock. The consumer (cons_run)
+ * runs sessions: each starts from the word it acquired (cons_begin) and repeats one step
+ * (cons_next) until a step leaves the role. After budget_items items or budget_cycles cycles it
+ * writes TOO_BUSY and keeps draining until a producer takes over. After writing STALLED it
+ * re-checks can_drain() (cons_recheck): resources freed while it stalled were seen by nobody.
  *
- * The consumer drains [cidx, pidx_tail) in drain calls until it catches up (IDLE, or
- * COALESCING if something is held), the drain makes no progress (STALLED), or a taking-over
- * producer replaces it. After budget_items items or budget_cycles cycles it writes TOO_BUSY and
- * keeps draining until replaced. After writing STALLED it re-checks can_drain() and resumes
- * itself if resources came back meanwhile (closes the lost wake-up window of §10.1).
+ * Coalescing (mpring_hold.c): two things may be held while COALESCING: items left in the ring
+ * (hold rule) and items the drain keeps back (*holding). A deadline bounds both; COALESCING is
+ * not idle: the next producer joins, mpring_resume() flushes, an expired deadline flushes.
  *
- * Coalescing (§11.4). Two things may be held while the ring is COALESCING: items still in the
- * ring (a consumer that finds fewer than hold_items items pending, a stream - the previous
- * such check less than hold_cycles ago - and an unexpired deadline leaves them for the next
- * producer), and items the drain callback keeps back (*holding). A hold starts
- * a deadline of hold_cycles. COALESCING is not idle; the next enqueue drains held items with
- * its own, mpring_resume() flushes them (MPRING_RESUME_LAZY: once the deadline passed), and a
- * consumer that finds the deadline passed drains with MPRING_DRAIN_FLUSH and holds nothing.
+ * Transitions: state, event -> next state, and the one function that writes it.
  *
- * Transitions (state, event -> next; "P" producer, "C" consumer, "R" resumer):
+ *   from                  event                                      to           in
+ *   IDLE, COALESCING      P reserves, nobody mid-enqueue (FAST)      BUSY         prod_reserve
+ *   IDLE, COALESCING      P commits a range (COMMIT)                 BUSY         prod_elect
+ *   STALLED               P commits a range and can_drain() (COMMIT) BUSY         prod_elect
+ *   TOO_BUSY              P commits a range (TAKEOVER)               TAKING_OVER  prod_elect
+ *   STALLED               R resume and can_drain() (RESUME)          BUSY         res_claim
+ *   COALESCING            R resume: flush (FLUSH)                    BUSY         res_claim
+ *   IDLE, COAL., STALLED  R trylock (LOCK)                           BUSY         res_claim
+ *   STALLED               C re-check and can_drain() (RESUME)        BUSY         res_claim
+ *   BUSY, TOO_BUSY        C caught up, nothing held                  IDLE         cons_leave
+ *   BUSY, TOO_BUSY        C caught up, drain holds; or hold rule     COALESCING   cons_leave
+ *   BUSY, TOO_BUSY        C drain returned 0                         STALLED      cons_leave
+ *   BUSY                  C budget spent, work remains               TOO_BUSY     cons_advance
+ *   TAKING_OVER           C next step (after a drain call, or stall) BUSY, taker  cons_leave
+ *   any                   quiesce / start                            same, STOPPED bit set / clear
  *
- *   IDLE         P reserves, nobody mid-enqueue (FAST)           -> BUSY
- *   IDLE         P reserves while others mid-enqueue (RESERVE)   -> BUSY
- *   IDLE         P commits (COMMIT); trylock (LOCK)              -> BUSY
- *   COALESCING   P reserves or commits; trylock (join)           -> BUSY
- *   COALESCING   R mpring_resume() (flush)                       -> BUSY
- *   STALLED      P commits and can_drain() (COMMIT)              -> BUSY
- *   STALLED      R resume and can_drain(); trylock               -> BUSY
- *   STALLED      C re-check after writing STALLED, can_drain()   -> BUSY
- *   BUSY         C caught up, nothing held                       -> IDLE
- *   BUSY         C caught up and drain holds; or hold rule       -> COALESCING
- *   BUSY         C drain returned 0                              -> STALLED
- *   BUSY         C budget spent, work remains                    -> TOO_BUSY
- *   TOO_BUSY     C caught up / hold / drain returned 0           -> IDLE / COALESCING / STALLED
- *   TOO_BUSY     P reserves or commits (TAKEOVER)                -> TAKING_OVER
- *   TAKING_OVER  C next update: after a drain call, or stall     -> BUSY (owned by the taker)
+ * cons_next picks the consumer's step (STEP_DOWN, FINISH, HOLD or DRAIN); cons_leave is the
+ * one CAS by which a consumer gives the role away (to nobody, or to a taker); cons_stall
+ * chooses STALLED or the hand-over. The counters are updated through the hooks of
+ * mpring_pvt_stats.h, the coalescing decisions are mpring_hold.c's.
  *
- * Any state: quiesce sets the STOPPED bit (reservations refused), start clears it.
+ * Memory ordering. Labels as in DPDK's rte_ring_c11_pvt.h: each acquire (An) names the release
+ * (Rn) it pairs with, and back. Every write of the word is an RMW, so a release heads a release
+ * sequence that later CAS continue: an acquire that reads any later value synchronizes with it.
+ *   R1  prod_commit CAS (seq_cst): the range's items -> A2 (producer claiming the role), A4, A5
+ *   R2  prod_leave mark store (seq_cst): the range's items -> A3
+ *   R3  cons_advance publish CAS (acq_rel): our reads of consumed slots -> A1
+ *   R4  cons_leave CAS (release): slot reads, drain and hold state -> A1, A2, A4, A6, A7, A8
+ *   A1  prod_reserve CAS: R3/R4 (slots we overwrite were read before); FAST: R4 (the role)
+ *   A2  prod_commit CAS: R1 of other producers, R4 (when it claims the role)
+ *   A3  prod_publish mark load and claiming CAS after a commit: R2
+ *   A4  cons_begin load: R1 (items), R4 (the previous consumer's state)
+ *   A5  consumer reloads and failed CAS: R1 (items behind the new tail)
+ *   A6  prod_await_step_down loads: R4 (the step-down)
+ *   A7  res_claim CAS: R4 (the stalled or holding consumer's state, held items)
+ *   A8  quiesce and is_idle loads: R4 (the last consumer's work)
+ *   S1/S2  seq_cst store-buffering pair of publication: S1 = mark store + word load (prod_leave,
+ *       the marking producer), S2 = commit CAS + mark load (prod_commit, prod_publish: the
+ *       committer): one sees the other; CAS on the mark decides when both do.
  */
 
 #include <errno.h>
 #include <string.h>
 
 #include "mpring_pvt.h"
+#include "mpring_pvt_hold.h"
+#include "mpring_pvt_stats.h"
 
-/* Counter slot of this thread, -1 = lcore id. Initial-exec: no __tls_get_addr per call. */
-static __thread int mpring_pvt_tls_slot __attribute__((tls_model("initial-exec"))) = -1;
+#ifdef MPRING_TEST_HOOKS
+mpring_pvt_hook_t mpring_pvt_test_hook;
+#endif
 
 enum mpring_pvt_mode {
 	MPRING_PVT_BURST,
 	MPRING_PVT_BULK,
-	MPRING_PVT_ONLY,
+	MPRING_PVT_ONLY,	/* enqueue_only: from inside the drain, never the consumer */
 };
 
 /* No route: the producer leaves the draining to someone else. */
 #define MPRING_PVT_ROUTE_NONE MPRING_ROUTE_MAX
-
-struct mpring_pvt_ctx {
-	struct mpring_stats *st;
-	bool shared;
-};
 
 void
 mpring_pvt_assert_fail(const char *what, const char *file, int line)
@@ -88,48 +103,27 @@ mpring_pvt_assert_fail(const char *what, const char *file, int line)
 	abort();
 }
 
-static inline void
-mpring_pvt_ctx_init(struct mpring *r, struct mpring_pvt_ctx *c)
+/*
+ * One step of a wait for another thread (a consumer to step down or make room, a producer to
+ * leave): pause for the first MPRING_PVT_SPINS steps, then yield the CPU at every step, because
+ * on an oversubscribed host the thread we wait for may be preempted on our own core.
+ * Returns true if it yielded.
+ */
+static bool
+wait_step(const struct mpring_pvt_ctx *c, uint32_t *spins)
 {
-	int slot = mpring_pvt_tls_slot;
-
-	if (unlikely(slot < 0)) {
-		unsigned int lc = rte_lcore_id();
-
-		if (lc < RTE_MAX_LCORE) {
-			/* Cache it: rte_lcore_id() is a global-dynamic TLS access from here. */
-			slot = (int)lc;
-			mpring_pvt_tls_slot = slot;
-		} else {
-			slot = MPRING_PVT_SHARED_SLOT;
-		}
+	if (*spins < MPRING_PVT_SPINS) {
+		++*spins;
+		rte_pause();
+		return false;
 	}
-	c->st = &r->stats[slot].s;
-	c->shared = slot == MPRING_PVT_SHARED_SLOT;
+	mpring_pvt_stat_yield(c);
+	sched_yield();
+	return true;
 }
 
-static inline void
-mpring_pvt_stat_add(const struct mpring_pvt_ctx *c, uint64_t *f, uint64_t v)
-{
-	if (unlikely(c->shared))
-		/* Relaxed RMW: several threads share this slot; readers only sum. */
-		__atomic_fetch_add(f, v, __ATOMIC_RELAXED);
-	else
-		/* Owner-only slot: load and store, no RMW. Relaxed atomics so that the summing
-		 * reader (mpring_stats_get) is not a data race; no ordering is needed. */
-		__atomic_store_n(f, __atomic_load_n(f, __ATOMIC_RELAXED) + v, __ATOMIC_RELAXED);
-}
-
-#define MPRING_PVT_STAT(c, field, v) mpring_pvt_stat_add((c), &(c)->st->field, (v))
-
-static inline unsigned int
-mpring_pvt_hist_bucket(uint32_t n)
-{
-	return n == 0 ? 0 : 32 - (unsigned int)__builtin_clz(n);
-}
-
-static inline void
-mpring_pvt_fill(struct mpring *r, uint32_t start, void *const *items, uint32_t n)
+static void
+slots_fill(struct mpring *r, uint32_t start, void *const *items, uint32_t n)
 {
 	uint32_t first = RTE_MIN(n, r->size - start);
 	uint32_t i;
@@ -140,464 +134,705 @@ mpring_pvt_fill(struct mpring *r, uint32_t start, void *const *items, uint32_t n
 		r->slots[i - first] = items[i];
 }
 
-static inline void
-mpring_pvt_batch(struct mpring *r, struct mpring_batch *b, uint32_t cidx, uint32_t n)
+static bool
+can_drain(const struct mpring *r)
 {
-	uint32_t first = RTE_MIN(n, r->size - cidx);
-
-	b->seg[0] = &r->slots[cidx];
-	b->len[0] = first;
-	b->seg[1] = r->slots;
-	b->len[1] = n - first;
+	return r->can_drain == NULL || r->can_drain(r->cookie);
 }
 
-static inline uint64_t
-mpring_pvt_deadline(const struct mpring *r)
+/* ================================ the consumer ================================ */
+
+/* One consumer session: what the role owner knows. */
+struct cons {
+	struct mpring *r;
+	const struct mpring_pvt_ctx *c;
+	union mpring_pvt_word w;	/* the word as last seen */
+	uint32_t cidx;			/* our frontier; published at state changes, big calls */
+	uint32_t total;			/* items drained this session (item budget) */
+	uint64_t t0;			/* budget clock, 0 = not started */
+	uint64_t tsc;			/* a TSC read since the last drain call, 0 if none */
+	bool flush;			/* drain with MPRING_DRAIN_FLUSH (resume, deadline) */
+	bool flushed;			/* a flush call was made this session */
+	bool holding;			/* the drain may be holding items */
+	bool hold;			/* FAST: the hold rule kept our own burst in the ring */
+};
+
+enum cons_step {
+	CONS_STEP_DOWN,	/* TAKING_OVER: hand the role to the taker */
+	CONS_FINISH,	/* caught up: IDLE, or COALESCING if the drain holds */
+	CONS_HOLD,	/* hold rule: leave the pending items, COALESCING */
+	CONS_DRAIN,	/* call the drain */
+};
+
+/* Session start: everything comes from the word the role was taken with. */
+static void
+cons_begin(struct cons *s, struct mpring *r, const struct mpring_pvt_ctx *c, unsigned int route,
+		unsigned int dflags)
 {
-	/* Relaxed: a hint shared with lazy resumers; the role itself is ordered by the word. */
-	return __atomic_load_n(&r->hold_deadline, __ATOMIC_RELAXED);
+	uint64_t deadline;
+
+	mpring_pvt_stat_start(c, route);
+	s->r = r;
+	s->c = c;
+	/* A4: acquire, pairs with R1 (items) and R4 (the previous consumer's state). */
+	s->w.u = __atomic_load_n(&r->state, __ATOMIC_ACQUIRE);
+	MPRING_ASSERT(mpring_pvt_state(s->w) == MPRING_BUSY);
+	s->cidx = s->w.cidx;
+	s->total = 0;
+	s->t0 = 0;
+	s->tsc = 0;
+	s->flush = (dflags & MPRING_DRAIN_FLUSH) != 0;
+	s->flushed = false;
+	s->hold = false;
+	deadline = mpring_pvt_hold_deadline(r);
+	/* Something may still be held by the drain until a drain call says otherwise. */
+	s->holding = deadline != 0;
+	if (deadline != 0 && !s->flush) {
+		s->tsc = rte_rdtsc();
+		s->flush = s->tsc >= deadline;
+	}
 }
 
-static inline void
-mpring_pvt_deadline_set(struct mpring *r, uint64_t v)
+/* One drain call on @b (@avail items); @direct: from the producer's own array. */
+static uint32_t
+cons_call(struct cons *s, const struct mpring_batch *b, uint32_t avail, bool direct)
 {
-	/* Relaxed: written only by the consumer role (see mpring_pvt_deadline). */
-	__atomic_store_n(&r->hold_deadline, v, __ATOMIC_RELAXED);
-}
-
-static inline uint32_t
-mpring_pvt_call_drain(struct mpring *r, const struct mpring_pvt_ctx *c,
-		const struct mpring_batch *b, uint32_t avail, unsigned int flags, bool *holding)
-{
+	struct mpring *r = s->r;
+	bool holding = false;
 	uint32_t n;
 
-	*holding = false;
-	n = r->drain(r->cookie, b, flags, holding);
+	n = r->drain(r->cookie, b, s->flush ? MPRING_DRAIN_FLUSH : 0, &holding);
 	MPRING_ASSERT(n <= avail);
 	MPRING_ASSERT(avail != 0 || n == 0);
-	MPRING_ASSERT(!(flags & MPRING_DRAIN_FLUSH) || !*holding);
-	MPRING_PVT_STAT(c, drain_calls, 1);
-	MPRING_PVT_STAT(c, drained, n);
-	MPRING_PVT_STAT(c, drain_hist[mpring_pvt_hist_bucket(n)], 1);
+	MPRING_ASSERT(!s->flush || !holding);
+	mpring_pvt_stat_drain(s->c, n, direct);
+	mpring_pvt_hold_drained(r, s->c, avail, n, holding);
+	s->holding = holding;
+	s->flushed = s->flush;
+	s->tsc = 0;
+	MPRING_TEST_HOOK(r, MPRING_HOOK_DRAINED);
 	return n;
 }
 
-/*
- * Hold rule (§11.4): leave @pending items in the ring for the next producer if coalescing is
- * on, they are fewer than hold_items, the previous candidate session was less than
- * hold_cycles ago (a stream, not an isolated burst) and the hold deadline has not passed.
- * Starts the deadline if nothing was held. Consumer role only.
- */
-static inline bool
-mpring_pvt_want_hold(struct mpring *r, uint32_t pending, uint64_t *tsc)
-{
-	uint64_t now, prev, deadline;
-
-	if (pending >= r->hold_items)
-		return false;
-	/* *tsc: a TSC value read since the last drain call, 0 if none. */
-	if (*tsc == 0)
-		*tsc = rte_rdtsc();
-	now = *tsc;
-	prev = r->last_cand_tsc;
-	r->last_cand_tsc = now;
-	if (prev == 0 || now - prev >= r->hold_cycles)
-		return false;
-	deadline = mpring_pvt_deadline(r);
-	if (deadline == 0)
-		mpring_pvt_deadline_set(r, now + r->hold_cycles);
-	else if (now >= deadline)
-		return false;
-	return true;
-}
-
-static inline bool
-mpring_pvt_over_budget(const struct mpring *r, uint32_t total, uint64_t *t0)
+/* Over the item or time budget? The clock starts at the first decision to go on, so a session
+ * that catches up after one drain call never reads the TSC. */
+static bool
+cons_over_budget(struct cons *s)
 {
 	uint64_t now;
 
-	if (total >= r->budget_items)
+	if (s->total >= s->r->budget_items)
 		return true;
-	if (r->budget_cycles == 0)
+	if (s->r->budget_cycles == 0)
 		return false;
-	/* The clock starts at the first decision to go on, so a session that catches up after
-	 * one drain call never reads the TSC. */
 	now = rte_rdtsc();
-	if (*t0 == 0) {
-		*t0 = now;
+	if (s->t0 == 0) {
+		s->t0 = now;
 		return false;
 	}
-	return now - *t0 >= r->budget_cycles;
+	return now - s->t0 >= s->r->budget_cycles;
+}
+
+/* The consumer's next step, decided on the word as last seen. */
+static enum cons_step
+cons_next(struct cons *s)
+{
+	unsigned int st = mpring_pvt_state(s->w);
+	uint32_t pending;
+
+	MPRING_ASSERT(mpring_pvt_owned(st));
+	if (st == MPRING_TAKING_OVER)
+		return CONS_STEP_DOWN;
+	pending = mpring_pvt_dist(s->r, s->cidx, s->w.tail);
+	if (pending == 0 && (!s->flush || s->flushed))
+		return CONS_FINISH;
+	if (pending != 0 && !s->flush && ((s->hold && pending < s->r->hold_items) ||
+			mpring_pvt_hold_want(s->r, s->c, pending, &s->tsc)))
+		return CONS_HOLD;
+	return CONS_DRAIN;
 }
 
 /*
- * The consumer loop. The caller owns the role (state BUSY, written by its own CAS or by the
- * consumer it took over from). With @own_n != 0 (route FAST) slots [own_start, +own_n) are
- * published but not yet filled: their items are still in @own.
+ * Give the role away: write @to (IDLE, COALESCING, STALLED, or BUSY for a taker) with our cidx,
+ * if the word is still the one our decision was taken on. On failure s->w is the new word and
+ * the caller decides again.
+ */
+static bool
+cons_leave(struct cons *s, unsigned int to)
+{
+	union mpring_pvt_word ns = mpring_pvt_with_state(s->w, to);
+
+	ns.cidx = (uint16_t)s->cidx;
+	/* R4: release, pairs with A1, A2, A4, A6, A7, A8: our slot reads and the drain's state
+	 * happen before the next owner's and producers' acquire. Failure A5: acquire, pairs with
+	 * R1: a producer committed, and we will drain its items. */
+	if (__atomic_compare_exchange_n(&s->r->state, &s->w.u, ns.u, true, __ATOMIC_RELEASE,
+			__ATOMIC_ACQUIRE)) {
+		s->w = ns;
+		return true;
+	}
+	mpring_pvt_stat_retry(s->c);
+	return false;
+}
+
+/*
+ * The drain made @n items of progress: advance, read the word again, and publish cidx (with
+ * TOO_BUSY once the budget is spent) unless the call was small and nothing changed.
+ */
+static void
+cons_advance(struct cons *s, uint32_t n)
+{
+	struct mpring *r = s->r;
+	union mpring_pvt_word ns;
+	unsigned int st;
+
+	s->cidx = mpring_pvt_add(r, s->cidx, n);
+	s->total += n;
+	/* A5: acquire, pairs with R1: items committed since. */
+	s->w.u = __atomic_load_n(&r->state, __ATOMIC_ACQUIRE);
+	st = mpring_pvt_state(s->w);
+	if (st == MPRING_TAKING_OVER || s->w.tail == s->cidx)
+		return;		/* cons_next steps down or finishes */
+	if (st == MPRING_BUSY && cons_over_budget(s))
+		ns = mpring_pvt_with_state(s->w, MPRING_TOO_BUSY);
+	else if (n >= MPRING_PVT_PUBLISH_MIN || st == MPRING_TOO_BUSY ||
+			mpring_pvt_free(r, s->w) < r->cap / 2)
+		ns = s->w;
+	else
+		return;		/* small call, no state change: cidx stays private */
+	ns.cidx = (uint16_t)s->cidx;
+	/* R3: release, pairs with A1: our reads of the consumed slots happen before a producer's
+	 * reservation reuses them. A5 (also on failure): acquire, pairs with R1. */
+	if (__atomic_compare_exchange_n(&r->state, &s->w.u, ns.u, true, __ATOMIC_ACQ_REL,
+			__ATOMIC_ACQUIRE))
+		s->w = ns;
+	else
+		mpring_pvt_stat_retry(s->c);
+}
+
+/* DRAIN: one drain call on [cidx, tail). Returns false if it made no progress (stall). */
+static bool
+cons_drain(struct cons *s)
+{
+	struct mpring *r = s->r;
+	uint32_t pending = mpring_pvt_dist(r, s->cidx, s->w.tail);
+	uint32_t first = RTE_MIN(pending, r->size - s->cidx), n;
+	struct mpring_batch b = {
+		.seg = { &r->slots[s->cidx], r->slots },
+		.len = { first, pending - first },
+	};
+
+	n = cons_call(s, &b, pending, false);
+	if (pending == 0) {
+		/* The flush call of an empty range; its result means nothing. A5: as above. */
+		s->w.u = __atomic_load_n(&r->state, __ATOMIC_ACQUIRE);
+		return true;
+	}
+	if (n == 0)
+		return false;
+	cons_advance(s, n);
+	return true;
+}
+
+/* Stall: write STALLED, or BUSY for a taker who will try again. */
+static unsigned int
+cons_stall(struct cons *s)
+{
+	unsigned int st;
+
+	do {
+		st = mpring_pvt_state(s->w);
+		MPRING_ASSERT(mpring_pvt_owned(st));
+	} while (!cons_leave(s, st == MPRING_TAKING_OVER ? MPRING_BUSY : MPRING_STALLED));
+	return st == MPRING_TAKING_OVER ? MPRING_END_HANDOVER : MPRING_END_STALL;
+}
+
+/*
+ * FAST route: our range [start, start + n) is published but not filled. If the ring was empty
+ * and the hold rule does not keep the burst, drain it from the caller's array and copy only
+ * what the drain left; otherwise copy it all. Returns false if the direct drain stalled.
+ */
+static bool
+cons_own(struct cons *s, void *const *own, uint32_t start, uint32_t n)
+{
+	struct mpring_batch b = { .seg = { own, NULL }, .len = { n, 0 } };
+	bool empty = s->cidx == start;
+	uint32_t k;
+
+	if (empty && !s->flush)
+		s->hold = mpring_pvt_hold_want(s->r, s->c, n, &s->tsc);
+	if (!empty || s->hold) {
+		slots_fill(s->r, start, own, n);
+		return true;
+	}
+	k = cons_call(s, &b, n, true);
+	if (k < n)
+		slots_fill(s->r, mpring_pvt_add(s->r, start, k), own + k, n - k);
+	if (k == 0)
+		return false;
+	cons_advance(s, k);
+	return true;
+}
+
+/* One session: steps until one of them leaves the role. Returns how (enum mpring_end). */
+static unsigned int
+cons_session(struct cons *s, void *const *own, uint32_t own_start, uint32_t own_n)
+{
+	if (own_n != 0 && !cons_own(s, own, own_start, own_n))
+		return cons_stall(s);
+	for (;;) {
+		switch (cons_next(s)) {
+		case CONS_STEP_DOWN:
+			if (cons_leave(s, MPRING_BUSY))
+				return MPRING_END_HANDOVER;
+			break;
+		case CONS_FINISH:
+			if (cons_leave(s, s->holding ? MPRING_COALESCING : MPRING_IDLE))
+				return s->holding ? MPRING_END_HOLD : MPRING_END_IDLE;
+			break;
+		case CONS_HOLD:
+			/* Recorded while we still own the hold state; undone if the CAS fails
+			 * (a producer committed: decide again). */
+			mpring_pvt_hold_made(s->r, mpring_pvt_dist(s->r, s->cidx, s->w.tail),
+					s->tsc);
+			if (cons_leave(s, MPRING_COALESCING))
+				return MPRING_END_HOLD;
+			mpring_pvt_hold_undo(s->r);
+			break;
+		case CONS_DRAIN:
+			if (!cons_drain(s))
+				return cons_stall(s);
+			break;
+		}
+	}
+}
+
+static int res_claim(struct mpring *r, const struct mpring_pvt_ctx *c, union mpring_pvt_word w,
+		unsigned int which, unsigned int flags);
+
+/* res_claim: the states it may take the role from, and how. */
+#define RES_STALLED	(1u << MPRING_STALLED)
+#define RES_COALESCING	(1u << MPRING_COALESCING)
+#define RES_IDLE	(1u << MPRING_IDLE)
+#define RES_LAZY	MPRING_RESUME_LAZY /* COALESCING only once the hold deadline passed */
+#define RES_FORCE	0x100u	/* STALLED without asking can_drain() (trylock) */
+#define RES_FLUSH	0x200u	/* from COALESCING to flush (resume), not to join (trylock) */
+
+/*
+ * After a stall: resources freed between the failed drain call and our STALLED were seen by
+ * nobody (a resumer saw BUSY), so ask can_drain() again and take STALLED back if it says yes.
+ * Having written STALLED we no longer own the role: others may have resumed, drained and
+ * stalled it meanwhile. Taking it back is therefore a resume like any other, and what follows
+ * is a new session from the word it acquires (our cidx and hold state may be stale).
+ */
+static bool
+cons_recheck(struct mpring *r, const struct mpring_pvt_ctx *c)
+{
+	union mpring_pvt_word w;
+
+	if (!can_drain(r))
+		return false;
+	MPRING_TEST_HOOK(r, MPRING_HOOK_STALL_RECHECK);
+	w.u = __atomic_load_n(&r->state, __ATOMIC_RELAXED); /* a guess; the CAS validates */
+	return res_claim(r, c, w, RES_STALLED, 0) >= 0;
+}
+
+/*
+ * The consumer: the caller owns the role (BUSY, written by its own CAS or by the consumer it
+ * took over from). Runs sessions until one leaves the role, re-checking after stalls (at most
+ * MPRING_PVT_RECHECKS times). With @own_n != 0 (FAST) slots [own_start, +own_n) are published
+ * but not filled: their items are still in @own. Returns the items drained.
  */
 static uint32_t
-mpring_pvt_consume(struct mpring *r, const struct mpring_pvt_ctx *c, unsigned int route,
+cons_run(struct mpring *r, const struct mpring_pvt_ctx *c, unsigned int route,
 		void *const *own, uint32_t own_start, uint32_t own_n, unsigned int dflags)
 {
-	union mpring_pvt_word os, ns;
-	struct mpring_batch b;
-	uint32_t cidx, pending, n, total = 0, rechecks = 0;
-	uint64_t t0 = 0, tsc = 0, deadline;
-	bool flush = (dflags & MPRING_DRAIN_FLUSH) != 0, flushed = false, holding, hold = false;
-	unsigned int st, end;
-
-	MPRING_PVT_STAT(c, starts[route], 1);
-	/* Acquire: pairs with the release of every commit CAS (the items) and of the previous
-	 * consumer's last CAS (driver state); all writes of the word are RMWs, so the release
-	 * sequences reach the value we read. */
-	os.u = __atomic_load_n(&r->state, __ATOMIC_ACQUIRE);
-	MPRING_ASSERT(mpring_pvt_state(os) == MPRING_BUSY);
-	cidx = os.cidx;
-	deadline = mpring_pvt_deadline(r);
-	/* Something may still be held by the drain until a drain call says otherwise. */
-	holding = deadline != 0;
-	if (deadline != 0 && !flush) {
-		tsc = rte_rdtsc();
-		flush = tsc >= deadline;
-	}
-
-	if (own_n != 0) {
-		if (cidx == own_start && !flush)
-			hold = mpring_pvt_want_hold(r, own_n, &tsc);
-		if (cidx == own_start && !hold) {
-			/* Idle, empty ring: drain the caller's burst where it is. */
-			b.seg[0] = own;
-			b.len[0] = own_n;
-			b.seg[1] = NULL;
-			b.len[1] = 0;
-			n = mpring_pvt_call_drain(r, c, &b, own_n,
-					flush ? MPRING_DRAIN_FLUSH : 0, &holding);
-			flushed = flush;
-			tsc = 0;
-			MPRING_PVT_STAT(c, direct, n);
-			if (n < own_n)
-				mpring_pvt_fill(r, mpring_pvt_add(r, own_start, n), own + n,
-						own_n - n);
-			if (holding) {
-				if (deadline == 0)
-					mpring_pvt_deadline_set(r, rte_rdtsc() + r->hold_cycles);
-			} else if (n == own_n && deadline != 0) {
-				mpring_pvt_deadline_set(r, 0);
-			}
-			if (n == 0)
-				goto stall;
-			cidx = mpring_pvt_add(r, cidx, n);
-			total = n;
-			goto drained;
-		}
-		mpring_pvt_fill(r, own_start, own, own_n);
-	}
+	unsigned int end, rechecks = 0;
+	uint32_t done = 0;
+	struct cons s;
 
 	for (;;) {
-		st = mpring_pvt_state(os);
-		MPRING_ASSERT(st == MPRING_BUSY || st == MPRING_TOO_BUSY ||
-				st == MPRING_TAKING_OVER);
-		if (st == MPRING_TAKING_OVER) {
-			/* Step down: the taker waits for this BUSY, which is now its own. Release:
-			 * our slot reads and the drain's state happen before its acquire load.
-			 * Acquire on failure, as for every consumer CAS below whose failure value
-			 * we go on to drain from: the fresh tail must come with its items. */
-			ns = mpring_pvt_with_state(os, MPRING_BUSY);
-			ns.cidx = (uint16_t)cidx;
-			if (__atomic_compare_exchange_n(&r->state, &os.u, ns.u, true,
-					__ATOMIC_RELEASE, __ATOMIC_ACQUIRE)) {
-				MPRING_PVT_STAT(c, handovers, 1);
-				end = MPRING_END_HANDOVER;
-				break;
-			}
-			MPRING_PVT_STAT(c, cas_retries, 1);
-			continue;
-		}
-		pending = mpring_pvt_dist(r, cidx, os.tail);
-		if (pending == 0 && (!flush || flushed)) {
-			/* Caught up. Release: producers that reuse our slots, and the next
-			 * consumer, see our reads and the drain's state. A producer that committed
-			 * since our last load makes the CAS fail (acquire: its items) and we drain
-			 * them. */
-			ns = mpring_pvt_with_state(os, holding ? MPRING_COALESCING : MPRING_IDLE);
-			ns.cidx = (uint16_t)cidx;
-			if (holding && mpring_pvt_deadline(r) == 0)
-				mpring_pvt_deadline_set(r, rte_rdtsc() + r->hold_cycles);
-			if (__atomic_compare_exchange_n(&r->state, &os.u, ns.u, true,
-					__ATOMIC_RELEASE, __ATOMIC_ACQUIRE)) {
-				if (holding)
-					MPRING_PVT_STAT(c, holds, 1);
-				end = holding ? MPRING_END_HOLD : MPRING_END_IDLE;
-				break;
-			}
-			MPRING_PVT_STAT(c, cas_retries, 1);
-			continue;
-		}
-		if (pending != 0 && !flush && ((hold && pending < r->hold_items) ||
-				mpring_pvt_want_hold(r, pending, &tsc))) {
-			/* Hold rule: leave the items for the next producer or resumer, so that
-			 * one drain call (one doorbell) covers several bursts. Under drain
-			 * pressure this is what builds large batches: the consumer goes back to
-			 * producing instead of draining each trickle. Release as
-			 * for catching up (acquire on failure, too); the next consumer acquires
-			 * the items with the role. */
-			ns = mpring_pvt_with_state(os, MPRING_COALESCING);
-			ns.cidx = (uint16_t)cidx;
-			if (__atomic_compare_exchange_n(&r->state, &os.u, ns.u, true,
-					__ATOMIC_RELEASE, __ATOMIC_ACQUIRE)) {
-				MPRING_PVT_STAT(c, holds, 1);
-				end = MPRING_END_HOLD;
-				break;
-			}
-			MPRING_PVT_STAT(c, cas_retries, 1);
-			continue;
-		}
-
-		mpring_pvt_batch(r, &b, cidx, pending);
-		n = mpring_pvt_call_drain(r, c, &b, pending, flush ? MPRING_DRAIN_FLUSH : 0,
-				&holding);
-		tsc = 0;
-		flushed = flush;
-		if (holding) {
-			if (mpring_pvt_deadline(r) == 0)
-				mpring_pvt_deadline_set(r, rte_rdtsc() + r->hold_cycles);
-		} else if (n == pending && mpring_pvt_deadline(r) != 0) {
-			mpring_pvt_deadline_set(r, 0);
-		}
-		if (pending == 0) {
-			/* The flush call of an empty range; its result means nothing. */
-			os.u = __atomic_load_n(&r->state, __ATOMIC_ACQUIRE); /* as at entry */
-			continue;
-		}
-		if (n == 0)
-			goto stall;
-		cidx = mpring_pvt_add(r, cidx, n);
-		total += n;
-drained:
-		/* Acquire: items committed since (pairs with the commit CAS release). */
-		os.u = __atomic_load_n(&r->state, __ATOMIC_ACQUIRE);
-		st = mpring_pvt_state(os);
-		if (st == MPRING_TAKING_OVER || os.tail == cidx)
-			continue;
-		if (st == MPRING_BUSY && mpring_pvt_over_budget(r, total, &t0)) {
-			ns = mpring_pvt_with_state(os, MPRING_TOO_BUSY);
-		} else if (n >= MPRING_PVT_PUBLISH_MIN || st == MPRING_TOO_BUSY ||
-				mpring_pvt_free(r, os) < r->cap / 2) {
-			ns = os;
-		} else {
-			/* Small batch, no state change: skip the CAS and keep cidx private;
-			 * producers see less free space than there is (bounded as above). */
-			continue;
-		}
-		/* Publish cidx (and maybe TOO_BUSY). Release: our reads of the consumed slots
-		 * happen before a producer's reservation (acquire) reuses them. Acquire: as the
-		 * load above. On failure we re-decide at the top with the fresh word. */
-		ns.cidx = (uint16_t)cidx;
-		if (__atomic_compare_exchange_n(&r->state, &os.u, ns.u, true,
-				__ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
-			os = ns;
-		else
-			MPRING_PVT_STAT(c, cas_retries, 1);
-		continue;
-stall:
-		/* The drain made no progress. Write STALLED (or hand over to a taker, who will
-		 * try again). Release: driver state to whoever resumes (acquire CAS). */
-		os.u = __atomic_load_n(&r->state, __ATOMIC_RELAXED);
-		for (;;) {
-			st = mpring_pvt_state(os);
-			MPRING_ASSERT(st == MPRING_BUSY || st == MPRING_TOO_BUSY ||
-					st == MPRING_TAKING_OVER);
-			ns = mpring_pvt_with_state(os, st == MPRING_TAKING_OVER ?
-					MPRING_BUSY : MPRING_STALLED);
-			ns.cidx = (uint16_t)cidx;
-			if (__atomic_compare_exchange_n(&r->state, &os.u, ns.u, true,
-					__ATOMIC_RELEASE, __ATOMIC_RELAXED))
-				break;
-			MPRING_PVT_STAT(c, cas_retries, 1);
-		}
-		if (st == MPRING_TAKING_OVER) {
-			MPRING_PVT_STAT(c, handovers, 1);
-			end = MPRING_END_HANDOVER;
-			break;
-		}
-		MPRING_PVT_STAT(c, stalls, 1);
-		end = MPRING_END_STALL;
-		/* Publish-then-recheck: resources freed between the failed drain call and our
-		 * STALLED were seen by nobody (a resumer saw BUSY). */
-		if (rechecks >= MPRING_PVT_RECHECKS ||
-				(r->can_drain != NULL && !r->can_drain(r->cookie)))
-			break;
-		rechecks++;
-		os = ns;
-		while (mpring_pvt_state(os) == MPRING_STALLED) {
-			ns = mpring_pvt_with_state(os, MPRING_BUSY);
-			/* Acquire: as any resume; on success we still own cidx. */
-			if (__atomic_compare_exchange_n(&r->state, &os.u, ns.u, true,
-					__ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
-				break;
-			MPRING_PVT_STAT(c, cas_retries, 1);
-		}
-		if (mpring_pvt_state(os) != MPRING_STALLED)
-			break;	/* someone else resumed it and is the consumer now */
-		MPRING_PVT_STAT(c, restarts, 1);
-		os = ns;
+		cons_begin(&s, r, c, route, dflags);
+		end = cons_session(&s, own, own_start, own_n);
+		mpring_pvt_stat_end(c, end);
+		done += s.total;
+		if (end != MPRING_END_STALL || rechecks++ == MPRING_PVT_RECHECKS ||
+				!cons_recheck(r, c))
+			return done;
+		route = MPRING_ROUTE_RESUME;
+		own_n = 0;
+		dflags = 0;
 	}
-	MPRING_PVT_STAT(c, ends[end], 1);
-	return total;
+}
+
+/* ================================ resumers ================================ */
+
+/*
+ * Take the role from a consumer-less state in @which: STALLED if can_drain() says yes (or
+ * RES_FORCE), COALESCING (RES_LAZY: once the hold deadline has passed), IDLE. @w: a guess of the
+ * word. Returns the state it was taken from, or -1.
+ */
+static int
+res_claim(struct mpring *r, const struct mpring_pvt_ctx *c, union mpring_pvt_word w,
+		unsigned int which, unsigned int flags)
+{
+	union mpring_pvt_word ns;
+	unsigned int st;
+	uint64_t deadline;
+
+	for (;;) {
+		st = mpring_pvt_state(w);
+		if (!(which & (1u << st)))
+			return -1;
+		/* Both asked again after every failed CAS: the word may show another episode. */
+		if (st == MPRING_STALLED && !(flags & RES_FORCE) && !can_drain(r))
+			return -1;
+		if (st == MPRING_COALESCING && (flags & RES_LAZY)) {
+			deadline = mpring_pvt_hold_deadline(r);
+			if (deadline != 0 && rte_rdtsc() < deadline)
+				return -1;
+		}
+		ns = mpring_pvt_with_state(w, MPRING_BUSY);
+		/* A7: acquire, pairs with R4: the state of the consumer that wrote STALLED,
+		 * COALESCING or IDLE, and the held items. */
+		if (__atomic_compare_exchange_n(&r->state, &w.u, ns.u, true, __ATOMIC_ACQUIRE,
+				__ATOMIC_RELAXED))
+			break;
+		mpring_pvt_stat_retry(c);
+	}
+	mpring_pvt_stat_claim(c, st, (flags & RES_FLUSH) != 0);
+	return (int)st;
+}
+
+uint32_t
+mpring_resume(struct mpring *r, unsigned int flags)
+{
+	struct mpring_pvt_ctx c;
+	union mpring_pvt_word w;
+	int from;
+
+	/* Relaxed: nothing to do costs this one load; res_claim's CAS validates and acquires. */
+	w.u = __atomic_load_n(&r->state, __ATOMIC_RELAXED);
+	if (mpring_pvt_state(w) != MPRING_STALLED && mpring_pvt_state(w) != MPRING_COALESCING)
+		return 0;
+	mpring_pvt_ctx_init(r, &c);
+	from = res_claim(r, &c, w, RES_STALLED | RES_COALESCING,
+			RES_FLUSH | (flags & MPRING_RESUME_LAZY));
+	if (from < 0)
+		return 0;
+	if (from == MPRING_STALLED)
+		return cons_run(r, &c, MPRING_ROUTE_RESUME, NULL, 0, 0, 0);
+	return cons_run(r, &c, MPRING_ROUTE_FLUSH, NULL, 0, 0, MPRING_DRAIN_FLUSH);
+}
+
+int
+mpring_consumer_trylock(struct mpring *r)
+{
+	struct mpring_pvt_ctx c;
+	union mpring_pvt_word w;
+
+	mpring_pvt_ctx_init(r, &c);
+	w.u = __atomic_load_n(&r->state, __ATOMIC_RELAXED); /* res_claim's CAS acquires */
+	return res_claim(r, &c, w, RES_IDLE | RES_COALESCING | RES_STALLED, RES_FORCE) < 0 ?
+		-EBUSY : 0;
+}
+
+uint32_t
+mpring_consumer_unlock(struct mpring *r)
+{
+	struct mpring_pvt_ctx c;
+
+	mpring_pvt_ctx_init(r, &c);
+	return cons_run(r, &c, MPRING_ROUTE_LOCK, NULL, 0, 0, 0);
+}
+
+/* ================================ producers ================================ */
+
+/*
+ * Full ring (state @st): a stalled or holding ring will not make room by itself, so resume it; a
+ * busy one needs its consumer, which may share our core: pause, then yield. A try is a resume
+ * or a yield; returns false once full_retries tries are spent.
+ */
+static bool
+prod_wait_room(struct mpring *r, const struct mpring_pvt_ctx *c, unsigned int st,
+		uint32_t *tries, uint32_t *spins)
+{
+	if (*tries >= r->full_retries)
+		return false;
+	if (st == MPRING_STALLED || st == MPRING_COALESCING) {
+		mpring_resume(r, 0);
+		++*tries;
+	} else if (wait_step(c, spins)) {
+		++*tries;
+	}
+	return true;
+}
+
+/*
+ * Reserve up to @n slots (BULK: exactly @n). On an idle ring with nobody mid-enqueue the same CAS
+ * publishes the range and claims the role (FAST). Returns the count (0: refused, *err says why)
+ * and the range start in *start.
+ */
+static uint32_t
+prod_reserve(struct mpring *r, const struct mpring_pvt_ctx *c, uint32_t n, unsigned int mode,
+		uint32_t *start, unsigned int *route, int *err)
+{
+	union mpring_pvt_word os, ns;
+	uint32_t k, space, tries = 0, spins = 0;
+	unsigned int st;
+
+	/* Relaxed: only a guess for the CAS, which validates it and orders. */
+	os.u = __atomic_load_n(&r->state, __ATOMIC_RELAXED);
+	for (;;) {
+		st = mpring_pvt_state(os);
+		if (mode == MPRING_PVT_ONLY) {
+			MPRING_ASSERT(mpring_pvt_owned(st));
+		} else if (unlikely(os.flags & MPRING_PVT_STOPPED)) {
+			*err = -EPIPE;
+			return 0;
+		}
+		space = mpring_pvt_free(r, os);
+		k = mode == MPRING_PVT_BULK ? (space >= n ? n : 0) : RTE_MIN(n, space);
+		if (unlikely(k == 0)) {
+			if (mode == MPRING_PVT_ONLY || !prod_wait_room(r, c, st, &tries, &spins)) {
+				*err = -ENOBUFS;
+				return 0;
+			}
+			os.u = __atomic_load_n(&r->state, __ATOMIC_RELAXED);
+			continue;
+		}
+		ns = os;
+		ns.head = mpring_pvt_add(r, os.head, k);
+		*route = MPRING_PVT_ROUTE_NONE;
+		if (mode != MPRING_PVT_ONLY && os.head == os.tail &&
+				(st == MPRING_IDLE || st == MPRING_COALESCING)) {
+			/* FAST: reserve, publish, claim; we fill later, being the only reader. */
+			ns.tail = ns.head;
+			ns = mpring_pvt_with_state(ns, MPRING_BUSY);
+			*route = MPRING_ROUTE_FAST;
+		}
+		/* A1: acquire, pairs with R3/R4: the consumer's reads of the slots we are about to
+		 * overwrite happen before (the space check read its cidx); FAST: with R4, the
+		 * previous consumer's state is ours. */
+		if (__atomic_compare_exchange_n(&r->state, &os.u, ns.u, true, __ATOMIC_ACQUIRE,
+				__ATOMIC_RELAXED))
+			break;
+		mpring_pvt_stat_retry(c);
+	}
+	if (*route == MPRING_ROUTE_FAST)
+		mpring_pvt_stat_claim(c, st, false);
+	*start = os.head;
+	return k;
+}
+
+/*
+ * Who drains, decided at a commit that found state @st: the committer becomes the consumer on
+ * an idle, holding, or drainable stalled ring, and takes over from a consumer over its budget.
+ * Writes the new state into *ns; returns the route, or MPRING_PVT_ROUTE_NONE.
+ */
+static unsigned int
+prod_elect(const struct mpring *r, unsigned int st, union mpring_pvt_word *ns)
+{
+	switch (st) {
+	case MPRING_IDLE:
+	case MPRING_COALESCING:
+		*ns = mpring_pvt_with_state(*ns, MPRING_BUSY);
+		return MPRING_ROUTE_COMMIT;
+	case MPRING_STALLED:
+		if (!can_drain(r))
+			return MPRING_PVT_ROUTE_NONE;
+		*ns = mpring_pvt_with_state(*ns, MPRING_BUSY);
+		return MPRING_ROUTE_COMMIT;
+	case MPRING_TOO_BUSY:
+		*ns = mpring_pvt_with_state(*ns, MPRING_TAKING_OVER);
+		return MPRING_ROUTE_TAKEOVER;
+	default:
+		return MPRING_PVT_ROUTE_NONE;	/* BUSY, TAKING_OVER: someone drains */
+	}
+}
+
+/*
+ * Commit [start, end): advance pidx_tail from start, which must be where *w (our guess of the
+ * word) has it. *route: the role this call already holds (NONE, or won by an earlier commit of
+ * the same publish); only without one, and not from inside the drain (ONLY), is there a decision
+ * to take. Returns false, without committing, if the word's tail is not at start: that happens
+ * only to a range claimed from a mark left in a later lap than the one its claimer committed in
+ * (prod_publish). On success *w is the word written.
+ */
+static bool
+prod_commit(struct mpring *r, const struct mpring_pvt_ctx *c, union mpring_pvt_word *w,
+		uint32_t start, uint32_t end, unsigned int *route, unsigned int mode)
+{
+	union mpring_pvt_word ns;
+	unsigned int st, nroute;
+
+	for (;;) {
+		if (w->tail != start)
+			return false;
+		st = mpring_pvt_state(*w);
+		ns = *w;
+		ns.tail = (uint16_t)end;
+		nroute = *route;
+		if (mode == MPRING_PVT_ONLY || *route != MPRING_PVT_ROUTE_NONE)
+			MPRING_ASSERT(mpring_pvt_owned(st));
+		else
+			/* Decided again after every failed CAS (can_drain() asked again too). */
+			nroute = prod_elect(r, st, &ns);
+		/* R1 (seq_cst, S2): release, pairs with A2, A4, A5: the range's items (ours, or
+		 * acquired with its mark by A3) before the consumer's acquire of this tail.
+		 * A2: acquire, pairs with R1 of earlier producers and R4: if we become the
+		 * consumer. Seq_cst: the S1/S2 pair of prod_publish. */
+		if (__atomic_compare_exchange_n(&r->state, &w->u, ns.u, true, __ATOMIC_SEQ_CST,
+				__ATOMIC_RELAXED))
+			break;
+		mpring_pvt_stat_retry(c);
+	}
+	if (nroute != *route)
+		mpring_pvt_stat_claim(c, st, false);
+	*route = nroute;
+	*w = ns;
+	return true;
+}
+
+/* This thread's id in publication marks (0: not assigned yet), and the next one to assign. */
+static __thread uint32_t prod_tid;
+static uint32_t prod_tid_next;
+
+/*
+ * The mark of a range of @len items held by this thread: its thread id and the length. Unique
+ * among the ranges held at any one time, because a thread holds one range of its own at a time
+ * (a range it claimed keeps its owner's mark).
+ */
+static uint64_t
+prod_mark(uint32_t len)
+{
+	uint32_t tid = prod_tid;
+
+	while (unlikely(tid == 0)) {
+		tid = __atomic_add_fetch(&prod_tid_next, 1, __ATOMIC_RELAXED);
+		prod_tid = tid;
+	}
+	return (uint64_t)tid << 32 | len;
+}
+
+/*
+ * We hold the filled range at @start (its mark @mark) and it is not our turn: leave it marked
+ * for whoever commits the range before it. S1: seq_cst mark store and word load, against the
+ * committer's S2 (commit CAS, then mark load): either it sees our mark, or we see its tail.
+ * R2: the store also releases the range's items, pairs with A3. Returns true if we hold the
+ * range again and it is our turn: the word (in *w) has tail at start and our mark was still
+ * there, so nobody committed the range, so that tail is this lap's. A position alone could be a
+ * later lap's: while we are preempted here, others may commit our range and go round the ring.
+ */
+static bool
+prod_leave(struct mpring *r, uint32_t start, uint64_t mark, union mpring_pvt_word *w)
+{
+	uint64_t expect = mark;
+
+	__atomic_store_n(&r->pend[start], mark, __ATOMIC_SEQ_CST);
+	MPRING_TEST_HOOK(r, MPRING_HOOK_MARKED);
+	w->u = __atomic_load_n(&r->state, __ATOMIC_SEQ_CST);
+	if (w->tail != start)
+		return false;	/* the committer before us will take it */
+	/* Seq_cst: against the committer's claim of the same mark. */
+	return __atomic_compare_exchange_n(&r->pend[start], &expect, 0, false, __ATOMIC_SEQ_CST,
+			__ATOMIC_RELAXED);
+}
+
+/*
+ * Publish the filled range [start, start + len): commit it, and every range after it that its
+ * producer filled and left marked. Never waits for another producer. Returns the route if a
+ * commit made us the consumer (COMMIT) or the taker (TAKEOVER), else MPRING_PVT_ROUTE_NONE.
+ */
+static unsigned int
+prod_publish(struct mpring *r, const struct mpring_pvt_ctx *c, uint32_t start, uint32_t len,
+		unsigned int mode)
+{
+	unsigned int route = MPRING_PVT_ROUTE_NONE;
+	union mpring_pvt_word w;
+	uint64_t mark = 0;	/* the held range's mark; 0: ours, not made yet */
+	uint32_t end;
+
+	/* Relaxed: a guess, as in prod_reserve. */
+	w.u = __atomic_load_n(&r->state, __ATOMIC_RELAXED);
+	for (;;) {
+		/* We hold [start, start + len), filled. */
+		if (w.tail != start) {
+			if (mark == 0)
+				mark = prod_mark(len);
+			if (!prod_leave(r, start, mark, &w))
+				return route;
+		}
+		end = mpring_pvt_add(r, start, len);
+		if (!prod_commit(r, c, &w, start, end, &route, mode))
+			continue;	/* a later lap's range, not its turn: leave it marked */
+		MPRING_TEST_HOOK(r, MPRING_HOOK_COMMITTED);
+		/* Nobody had reserved after this range when we committed it: nothing marked. */
+		if (w.head == end)
+			return route;
+		/* S2 / A3: seq_cst load of the next range's mark, then claim it by CAS: its
+		 * producer may see our tail and take it back at the same time. A3 pairs with R2.
+		 * If we are preempted between the commit and here, the mark may already be a later
+		 * lap's; prod_commit then finds the tail elsewhere and we leave it marked again. */
+		mark = __atomic_load_n(&r->pend[end], __ATOMIC_SEQ_CST);
+		if (mark == 0 || !__atomic_compare_exchange_n(&r->pend[end], &mark, 0, false,
+				__ATOMIC_SEQ_CST, __ATOMIC_RELAXED))
+			return route;
+		mpring_pvt_stat_help(c);
+		MPRING_TEST_HOOK(r, MPRING_HOOK_CLAIMED);
+		start = end;
+		len = (uint32_t)(mark & UINT16_MAX);
+	}
+}
+
+/* TAKEOVER: wait (at most one drain call of a running consumer) until it steps down. */
+static void
+prod_await_step_down(struct mpring *r, const struct mpring_pvt_ctx *c)
+{
+	union mpring_pvt_word w;
+	uint32_t spins = 0;
+
+	/* A6: acquire, pairs with R4 (the step-down): its slot reads and drain state are ours. */
+	w.u = __atomic_load_n(&r->state, __ATOMIC_ACQUIRE);
+	while (mpring_pvt_state(w) == MPRING_TAKING_OVER) {
+		wait_step(c, &spins);
+		w.u = __atomic_load_n(&r->state, __ATOMIC_ACQUIRE); /* A6 */
+	}
+	MPRING_ASSERT(mpring_pvt_state(w) == MPRING_BUSY);
 }
 
 static uint32_t
-mpring_pvt_enqueue(struct mpring *r, void *const *items, uint32_t n, unsigned int mode,
-		int *err)
+enqueue(struct mpring *r, void *const *items, uint32_t n, unsigned int mode, int *err)
 {
-	union mpring_pvt_word os, ns;
 	struct mpring_pvt_ctx c;
-	uint32_t k, start, end, tries = 0, spins = 0;
-	unsigned int st, route = MPRING_PVT_ROUTE_NONE;
-	int can = -1;
+	uint32_t k, start;
+	unsigned int route;
 
 	*err = 0;
 	if (unlikely(n == 0))
 		return 0;
 	mpring_pvt_ctx_init(r, &c);
-	/* Relaxed: only a guess for the CAS, which validates it and orders. */
-	os.u = __atomic_load_n(&r->state, __ATOMIC_RELAXED);
-	for (;;) {
-		uint32_t space = mpring_pvt_free(r, os);
-
-		st = mpring_pvt_state(os);
-		if (mode == MPRING_PVT_ONLY) {
-			MPRING_ASSERT(st == MPRING_BUSY || st == MPRING_TOO_BUSY ||
-					st == MPRING_TAKING_OVER);
-		} else if (unlikely(os.flags & MPRING_PVT_STOPPED)) {
-			MPRING_PVT_STAT(&c, rejected, n);
-			*err = -EPIPE;
-			return 0;
-		}
-		k = mode == MPRING_PVT_BULK ? (space >= n ? n : 0) : RTE_MIN(n, space);
-		if (unlikely(k == 0)) {
-			if (mode != MPRING_PVT_ONLY && tries < r->full_retries) {
-				tries++;
-				/* Full: a stalled or holding ring will not make room by itself. */
-				if (st == MPRING_STALLED || st == MPRING_COALESCING)
-					mpring_resume(r, 0);
-				else
-					rte_pause();
-				os.u = __atomic_load_n(&r->state, __ATOMIC_RELAXED);
-				continue;
-			}
-			MPRING_PVT_STAT(&c, dropped, n);
-			*err = -ENOBUFS;
-			return 0;
-		}
-		ns = os;
-		start = os.head;
-		ns.head = mpring_pvt_add(r, start, k);
-		route = MPRING_PVT_ROUTE_NONE;
-		if (mode != MPRING_PVT_ONLY) {
-			if (st == MPRING_IDLE || st == MPRING_COALESCING) {
-				if (os.head == os.tail) {
-					/* Nobody mid-enqueue: reserve, publish, claim in one CAS;
-					 * we fill later, being the only reader. */
-					ns.tail = ns.head;
-					route = MPRING_ROUTE_FAST;
-				} else {
-					route = MPRING_ROUTE_RESERVE;
-				}
-				ns = mpring_pvt_with_state(ns, MPRING_BUSY);
-			} else if (st == MPRING_TOO_BUSY) {
-				ns = mpring_pvt_with_state(ns, MPRING_TAKING_OVER);
-				route = MPRING_ROUTE_TAKEOVER;
-			}
-		}
-		/* Acquire: the space check read cidx; the consumer's reads of the slots we are
-		 * about to overwrite happen before (its cidx-publishing CAS is a release). When
-		 * we claim the role it also pairs with the previous consumer's last release. */
-		if (__atomic_compare_exchange_n(&r->state, &os.u, ns.u, true,
-				__ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
-			break;
-		MPRING_PVT_STAT(&c, cas_retries, 1);
+	k = prod_reserve(r, &c, n, mode, &start, &route, err);
+	if (k == 0) {
+		mpring_pvt_stat_refuse(&c, *err, n);
+		return 0;
 	}
-	if (mode == MPRING_PVT_ONLY)
-		MPRING_PVT_STAT(&c, enqueued_only, k);
-	else
-		MPRING_PVT_STAT(&c, enqueued, k);
-	if (st == MPRING_COALESCING && route != MPRING_PVT_ROUTE_NONE)
-		MPRING_PVT_STAT(&c, joins, 1);
-
+	mpring_pvt_stat_enqueue(&c, mode == MPRING_PVT_ONLY, k);
 	if (route == MPRING_ROUTE_FAST) {
-		mpring_pvt_consume(r, &c, route, items, start, k, 0);
+		cons_run(r, &c, route, items, start, k, 0);
 		return k;
 	}
-
-	/* Wait for earlier reservations: commits are in reservation order. Relaxed: we read
-	 * none of their data; our commit CAS orders our own stores. */
-	os = ns;
-	while (os.tail != start) {
-		mpring_pvt_spin(&spins);
-		os.u = __atomic_load_n(&r->state, __ATOMIC_RELAXED);
-	}
-	mpring_pvt_fill(r, start, items, k);
-	end = mpring_pvt_add(r, start, k);
-	for (;;) {
-		unsigned int nroute = route;
-
-		MPRING_ASSERT(os.tail == start);
-		st = mpring_pvt_state(os);
-		ns = os;
-		ns.tail = (uint16_t)end;
-		if (mode == MPRING_PVT_ONLY) {
-			MPRING_ASSERT(st == MPRING_BUSY || st == MPRING_TOO_BUSY ||
-					st == MPRING_TAKING_OVER);
-		} else if (route == MPRING_ROUTE_RESERVE) {
-			MPRING_ASSERT(st == MPRING_BUSY);
-		} else if (route == MPRING_ROUTE_TAKEOVER) {
-			MPRING_ASSERT(st == MPRING_TAKING_OVER || st == MPRING_BUSY);
-		} else if (st == MPRING_IDLE || st == MPRING_COALESCING) {
-			ns = mpring_pvt_with_state(ns, MPRING_BUSY);
-			nroute = MPRING_ROUTE_COMMIT;
-		} else if (st == MPRING_STALLED) {
-			if (can < 0)
-				can = r->can_drain == NULL || r->can_drain(r->cookie);
-			if (can) {
-				ns = mpring_pvt_with_state(ns, MPRING_BUSY);
-				nroute = MPRING_ROUTE_COMMIT;
-			}
-		} else if (st == MPRING_TOO_BUSY) {
-			ns = mpring_pvt_with_state(ns, MPRING_TAKING_OVER);
-			nroute = MPRING_ROUTE_TAKEOVER;
-		}
-		/* Acq_rel. Release: our item stores happen before the consumer's acquire of this
-		 * tail. Acquire: if we become the consumer, other producers' items and the
-		 * previous consumer's state are visible to us. */
-		if (__atomic_compare_exchange_n(&r->state, &os.u, ns.u, true,
-				__ATOMIC_ACQ_REL, __ATOMIC_RELAXED)) {
-			if (nroute != route) {
-				if (st == MPRING_STALLED)
-					MPRING_PVT_STAT(&c, restarts, 1);
-				else if (st == MPRING_COALESCING)
-					MPRING_PVT_STAT(&c, joins, 1);
-			}
-			route = nroute;
-			break;
-		}
-		MPRING_PVT_STAT(&c, cas_retries, 1);
-	}
+	MPRING_TEST_HOOK(r, MPRING_HOOK_RESERVED);
+	slots_fill(r, start, items, k);
+	route = prod_publish(r, &c, start, k, mode);
 	if (route == MPRING_PVT_ROUTE_NONE) {
 		if (mode != MPRING_PVT_ONLY)
-			MPRING_PVT_STAT(&c, not_consumer, 1);
+			mpring_pvt_stat_not_consumer(&c);
 		return k;
 	}
-	if (route == MPRING_ROUTE_TAKEOVER) {
-		/* Wait (at most one drain call) for the old consumer to step down. Acquire:
-		 * pairs with its release CAS, so its slot reads and drain state are ours now. */
-		spins = 0;
-		while (mpring_pvt_state(ns) == MPRING_TAKING_OVER) {
-			mpring_pvt_spin(&spins);
-			ns.u = __atomic_load_n(&r->state, __ATOMIC_ACQUIRE);
-		}
-	}
-	mpring_pvt_consume(r, &c, route, NULL, 0, 0, 0);
+	if (route == MPRING_ROUTE_TAKEOVER)
+		prod_await_step_down(r, &c);
+	cons_run(r, &c, route, NULL, 0, 0, 0);
 	return k;
 }
 
@@ -606,7 +841,7 @@ mpring_enqueue_burst(struct mpring *r, void *const *items, uint32_t n)
 {
 	int err;
 
-	return mpring_pvt_enqueue(r, items, n, MPRING_PVT_BURST, &err);
+	return enqueue(r, items, n, MPRING_PVT_BURST, &err);
 }
 
 int
@@ -616,7 +851,7 @@ mpring_enqueue_bulk(struct mpring *r, void *const *items, uint32_t n)
 
 	if (n > r->cap)
 		return -EINVAL;
-	mpring_pvt_enqueue(r, items, n, MPRING_PVT_BULK, &err);
+	enqueue(r, items, n, MPRING_PVT_BULK, &err);
 	return err;
 }
 
@@ -625,103 +860,34 @@ mpring_enqueue_only(struct mpring *r, void *const *items, uint32_t n)
 {
 	int err;
 
-	return mpring_pvt_enqueue(r, items, n, MPRING_PVT_ONLY, &err);
+	return enqueue(r, items, n, MPRING_PVT_ONLY, &err);
 }
 
-uint32_t
-mpring_resume(struct mpring *r, unsigned int flags)
-{
-	union mpring_pvt_word os, ns;
-	struct mpring_pvt_ctx c;
-	uint64_t deadline;
-	unsigned int st;
-
-	/* Relaxed: the CAS below acquires; nothing to do costs this one load. */
-	os.u = __atomic_load_n(&r->state, __ATOMIC_RELAXED);
-	for (;;) {
-		st = mpring_pvt_state(os);
-		if (st == MPRING_STALLED) {
-			if (r->can_drain != NULL && !r->can_drain(r->cookie))
-				return 0;
-		} else if (st == MPRING_COALESCING) {
-			if (flags & MPRING_RESUME_LAZY) {
-				deadline = mpring_pvt_deadline(r);
-				if (deadline != 0 && rte_rdtsc() < deadline)
-					return 0;
-			}
-		} else {
-			return 0;
-		}
-		ns = mpring_pvt_with_state(os, MPRING_BUSY);
-		/* Acquire: pairs with the release of the consumer that wrote STALLED or
-		 * COALESCING (its drain state and the held items). */
-		if (__atomic_compare_exchange_n(&r->state, &os.u, ns.u, true,
-				__ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
-			break;
-	}
-	mpring_pvt_ctx_init(r, &c);
-	if (st == MPRING_STALLED) {
-		MPRING_PVT_STAT(&c, restarts, 1);
-		return mpring_pvt_consume(r, &c, MPRING_ROUTE_RESUME, NULL, 0, 0, 0);
-	}
-	MPRING_PVT_STAT(&c, flushes, 1);
-	return mpring_pvt_consume(r, &c, MPRING_ROUTE_FLUSH, NULL, 0, 0, MPRING_DRAIN_FLUSH);
-}
-
-int
-mpring_consumer_trylock(struct mpring *r)
-{
-	union mpring_pvt_word os, ns;
-	struct mpring_pvt_ctx c;
-	unsigned int st;
-
-	os.u = __atomic_load_n(&r->state, __ATOMIC_RELAXED); /* the CAS acquires */
-	do {
-		st = mpring_pvt_state(os);
-		if (st != MPRING_IDLE && st != MPRING_COALESCING && st != MPRING_STALLED)
-			return -EBUSY;
-		ns = mpring_pvt_with_state(os, MPRING_BUSY);
-		/* Acquire: as mpring_resume(); the role is a lock and this is its acquire. */
-	} while (!__atomic_compare_exchange_n(&r->state, &os.u, ns.u, true,
-			__ATOMIC_ACQUIRE, __ATOMIC_RELAXED));
-	mpring_pvt_ctx_init(r, &c);
-	if (st == MPRING_STALLED)
-		MPRING_PVT_STAT(&c, restarts, 1);
-	else if (st == MPRING_COALESCING)
-		MPRING_PVT_STAT(&c, joins, 1);
-	return 0;
-}
-
-uint32_t
-mpring_consumer_unlock(struct mpring *r)
-{
-	struct mpring_pvt_ctx c;
-
-	mpring_pvt_ctx_init(r, &c);
-	return mpring_pvt_consume(r, &c, MPRING_ROUTE_LOCK, NULL, 0, 0, 0);
-}
+/* ================================ stop and start ================================ */
 
 int
 mpring_quiesce(struct mpring *r)
 {
 	union mpring_pvt_word os, ns;
+	struct mpring_pvt_ctx c;
 	uint32_t spins = 0;
 	unsigned int st;
 
+	mpring_pvt_ctx_init(r, &c);
 	os.u = __atomic_load_n(&r->state, __ATOMIC_RELAXED);
 	do {
 		ns = os;
 		ns.flags |= MPRING_PVT_STOPPED;
-		/* Acq_rel: any reservation after this CAS sees the bit (it CASes this word). */
-	} while (!__atomic_compare_exchange_n(&r->state, &os.u, ns.u, true,
-			__ATOMIC_ACQ_REL, __ATOMIC_RELAXED));
+		/* Acq_rel: every reservation after this CAS sees the bit (it CASes this word). */
+	} while (!__atomic_compare_exchange_n(&r->state, &os.u, ns.u, true, __ATOMIC_ACQ_REL,
+			__ATOMIC_RELAXED));
 	for (;;) {
-		/* Acquire: once idle, the last consumer's work happened before our return. */
+		/* A8: acquire, pairs with R4: once idle, the last consumer's work happened before
+		 * our return. */
 		os.u = __atomic_load_n(&r->state, __ATOMIC_ACQUIRE);
 		st = mpring_pvt_state(os);
-		if (os.head != os.tail || st == MPRING_BUSY || st == MPRING_TOO_BUSY ||
-				st == MPRING_TAKING_OVER) {
-			mpring_pvt_spin(&spins);
+		if (os.head != os.tail || mpring_pvt_owned(st)) {
+			wait_step(&c, &spins);
 			continue;
 		}
 		if (st == MPRING_COALESCING) {
@@ -729,8 +895,7 @@ mpring_quiesce(struct mpring *r)
 			continue;
 		}
 		if (st == MPRING_STALLED) {
-			if (mpring_resume(r, 0) == 0 &&
-					mpring_state_get(r) == MPRING_STALLED)
+			if (mpring_resume(r, 0) == 0 && mpring_state_get(r) == MPRING_STALLED)
 				return -EAGAIN;
 			continue;
 		}
@@ -749,152 +914,6 @@ mpring_start(struct mpring *r)
 		ns = os;
 		ns.flags &= (uint16_t)~MPRING_PVT_STOPPED;
 		/* Release: what the caller set up while stopped precedes new reservations. */
-	} while (!__atomic_compare_exchange_n(&r->state, &os.u, ns.u, true,
-			__ATOMIC_RELEASE, __ATOMIC_RELAXED));
-}
-
-bool
-mpring_is_idle(const struct mpring *r)
-{
-	union mpring_pvt_word w;
-
-	/* Acquire: a caller that sees idle may reclaim what the last consumer used. */
-	w.u = __atomic_load_n(&r->state, __ATOMIC_ACQUIRE);
-	return mpring_pvt_state(w) == MPRING_IDLE && w.head == w.tail && w.tail == w.cidx;
-}
-
-enum mpring_state
-mpring_state_get(const struct mpring *r)
-{
-	union mpring_pvt_word w;
-
-	w.u = __atomic_load_n(&r->state, __ATOMIC_RELAXED); /* a snapshot, no data read */
-	return (enum mpring_state)mpring_pvt_state(w);
-}
-
-uint32_t
-mpring_count(const struct mpring *r)
-{
-	union mpring_pvt_word w;
-
-	w.u = __atomic_load_n(&r->state, __ATOMIC_RELAXED); /* a snapshot, no data read */
-	return mpring_pvt_dist(r, w.cidx, w.head);
-}
-
-uint64_t
-mpring_state_word(const struct mpring *r)
-{
-	return __atomic_load_n(&r->state, __ATOMIC_RELAXED); /* a snapshot, no data read */
-}
-
-uint32_t
-mpring_capacity(const struct mpring *r)
-{
-	return r->cap;
-}
-
-void
-mpring_conf_init(struct mpring_conf *conf)
-{
-	memset(conf, 0, sizeof(*conf));
-	conf->budget_items = 256;
-	conf->full_retries = 16;
-}
-
-size_t
-mpring_memsize(uint32_t size)
-{
-	if (size < MPRING_SIZE_MIN || size > MPRING_SIZE_MAX)
-		return 0;
-	return RTE_ALIGN_CEIL(sizeof(struct mpring) + size * sizeof(void *),
-			RTE_CACHE_LINE_SIZE);
-}
-
-int
-mpring_init(struct mpring *r, const struct mpring_conf *conf)
-{
-	RTE_BUILD_BUG_ON(offsetof(struct mpring, state) != 0);
-	RTE_BUILD_BUG_ON(offsetof(struct mpring, size) != RTE_CACHE_LINE_SIZE);
-	RTE_BUILD_BUG_ON(sizeof(union mpring_pvt_word) != sizeof(uint64_t));
-
-	if (r == NULL || conf == NULL || conf->drain == NULL || mpring_memsize(conf->size) == 0 ||
-			conf->budget_items == 0 || ((uintptr_t)r & (RTE_CACHE_LINE_SIZE - 1)))
-		return -EINVAL;
-	memset(r, 0, sizeof(*r));
-	r->size = conf->size;
-	r->cap = conf->size - 1;
-	r->budget_items = conf->budget_items;
-	r->budget_cycles = conf->budget_cycles;
-	r->hold_items = conf->hold_cycles != 0 ? conf->hold_items : 0;
-	r->hold_cycles = conf->hold_cycles;
-	r->full_retries = conf->full_retries;
-	r->drain = conf->drain;
-	r->can_drain = conf->can_drain;
-	r->cookie = conf->cookie;
-	/* Before the ring is shared; publication to other threads is the caller's business. */
-	__atomic_store_n(&r->state, 0, __ATOMIC_RELAXED);
-	return 0;
-}
-
-struct mpring *
-mpring_create(const struct mpring_conf *conf)
-{
-	struct mpring *r;
-	size_t sz = conf != NULL ? mpring_memsize(conf->size) : 0;
-	int rc;
-
-	if (sz == 0) {
-		errno = EINVAL;
-		return NULL;
-	}
-	r = aligned_alloc(RTE_CACHE_LINE_SIZE, sz);
-	if (r == NULL) {
-		errno = ENOMEM;
-		return NULL;
-	}
-	rc = mpring_init(r, conf);
-	if (rc != 0) {
-		free(r);
-		errno = -rc;
-		return NULL;
-	}
-	return r;
-}
-
-void
-mpring_free(struct mpring *r)
-{
-	free(r);
-}
-
-void
-mpring_stats_get(const struct mpring *r, struct mpring_stats *out)
-{
-	const uint64_t *src;
-	uint64_t *dst = (uint64_t *)out;
-	unsigned int i, j, nb = sizeof(*out) / sizeof(uint64_t);
-
-	RTE_BUILD_BUG_ON(sizeof(struct mpring_stats) % sizeof(uint64_t) != 0);
-	memset(out, 0, sizeof(*out));
-	for (i = 0; i < MPRING_PVT_SLOTS; i++) {
-		src = (const uint64_t *)&r->stats[i].s;
-		for (j = 0; j < nb; j++)
-			/* Relaxed: counters are independent; see mpring_pvt_stat_add. */
-			dst[j] += __atomic_load_n(&src[j], __ATOMIC_RELAXED);
-	}
-}
-
-int
-mpring_stats_slot_set(int slot)
-{
-	if (slot < -1 || slot >= MPRING_PVT_SLOTS)
-		return -EINVAL;
-	mpring_pvt_tls_slot = slot;
-	return 0;
-}
-
-unsigned int
-mpring_stats_slots(void)
-{
-	return MPRING_PVT_SLOTS;
+	} while (!__atomic_compare_exchange_n(&r->state, &os.u, ns.u, true, __ATOMIC_RELEASE,
+			__ATOMIC_RELAXED));
 }

@@ -43,9 +43,9 @@ enum mpring_state {
 /** How a thread became the consumer (statistics index). */
 enum mpring_route {
 	MPRING_ROUTE_FAST = 0,	/**< reservation on an idle ring, no producer mid-enqueue */
-	MPRING_ROUTE_RESERVE,	/**< reservation on an idle ring while others were mid-enqueue */
-	MPRING_ROUTE_COMMIT,	/**< commit found the ring idle, or stalled and drainable */
-	MPRING_ROUTE_TAKEOVER,	/**< reservation or commit found TOO_BUSY */
+	MPRING_ROUTE_COMMIT,	/**< a commit (own range or one it published for another producer)
+				 *   found the ring idle, or stalled and drainable */
+	MPRING_ROUTE_TAKEOVER,	/**< a commit found TOO_BUSY */
 	MPRING_ROUTE_RESUME,	/**< mpring_resume() on a STALLED ring */
 	MPRING_ROUTE_FLUSH,	/**< mpring_resume() on a COALESCING ring */
 	MPRING_ROUTE_LOCK,	/**< mpring_consumer_trylock() */
@@ -89,6 +89,15 @@ struct mpring_stats {
 	uint64_t drain_calls;	/**< calls of the drain callback */
 	uint64_t drained;	/**< items taken by the drain callback */
 	uint64_t cas_retries;	/**< failed CAS on the state word, all paths */
+	uint64_t helped;	/**< ranges published for another producer (not its turn) */
+	uint64_t yields;	/**< sched_yield() calls while waiting (consumer, room, quiesce) */
+	uint64_t holds_declined; /**< hold-rule holds not made: recent holds did not pay */
+	uint64_t hold_probes;	/**< holds made while holding did not pay, to see if it does */
+	uint64_t hold_periods;	/**< hold periods ended: from the first hold (ring or drain level)
+				 *   until nothing is held any more */
+	uint64_t hold_time;	/**< TSC cycles of those periods, in total */
+	uint64_t hold_time_max;	/**< the longest such period, TSC cycles (a maximum over the
+				 *   slots, not a sum); compare with conf.hold_cycles */
 	uint64_t drain_hist[MPRING_HIST_BUCKETS]; /**< drain calls by items taken */
 };
 
@@ -136,7 +145,9 @@ struct mpring_conf {
 	uint64_t budget_cycles;	/**< TSC cycles of draining before others may take over, 0 off */
 	uint32_t hold_items;	/**< coalescing: hold fewer than this many items, 0 = never hold */
 	uint64_t hold_cycles;	/**< coalescing: stream gap and longest hold, in TSC cycles */
-	uint32_t full_retries;	/**< tries on a full ring before refusing (resuming if stalled) */
+	uint32_t full_retries;	/**< tries on a full ring before refusing: a try resumes a
+				 *   stalled or holding ring, or yields the CPU to the consumer
+				 *   (after a short pause phase) */
 };
 
 /** Opaque ring. */

@@ -5,8 +5,9 @@
 #define MPRING_PVT_H
 
 /*
- * Private layout and inline helpers of lib/mpring. Included by mpring.c and by the white-box
- * unit tests; not part of the API.
+ * Private layout and inline helpers of lib/mpring, shared by its files (mpring.c: the state
+ * machine; mpring_hold.c: the coalescing policy; mpring_stats.c: the counters) and by the
+ * white-box tests; not part of the API.
  */
 
 #include <sched.h>
@@ -36,22 +37,58 @@
 
 void mpring_pvt_assert_fail(const char *what, const char *file, int line);
 
+/*
+ * Test hooks: named points inside the state machine where a deterministic test can stop the
+ * calling thread while another thread changes the ring (tests/unit/mpring/test_mpring_races.c),
+ * and where the stress test delays threads at random. Compiled in only with MPRING_TEST_HOOKS
+ * (the tests' copy of the library); empty otherwise.
+ */
+enum mpring_pvt_hook_point {
+	/* Consumer wrote STALLED and can_drain() said yes; about to take STALLED back. */
+	MPRING_HOOK_STALL_RECHECK,
+	/* Producer reserved its range (not FAST), before filling it. */
+	MPRING_HOOK_RESERVED,
+	/* Producer found it was not its turn and marked its range, before re-reading the word. */
+	MPRING_HOOK_MARKED,
+	/* Producer committed a range (its own or a marked one), before looking for the next. */
+	MPRING_HOOK_COMMITTED,
+	/* Producer claimed a marked range of another producer, before committing it. */
+	MPRING_HOOK_CLAIMED,
+	/* Consumer returned from a drain call, before reading the word again. */
+	MPRING_HOOK_DRAINED,
+	MPRING_HOOK_MAX,
+};
+
+typedef void (*mpring_pvt_hook_t)(struct mpring *r, enum mpring_pvt_hook_point point);
+
+#ifdef MPRING_TEST_HOOKS
+/* Set by a test before the threads start, cleared after they end. */
+extern mpring_pvt_hook_t mpring_pvt_test_hook;
+#define MPRING_TEST_HOOK(r, point) do { \
+	mpring_pvt_hook_t h_ = __atomic_load_n(&mpring_pvt_test_hook, __ATOMIC_RELAXED); \
+	if (h_ != NULL) \
+		h_((r), (point)); \
+} while (0)
+#else
+#define MPRING_TEST_HOOK(r, point) do { } while (0)
+#endif
+
 /* Flags field of the state word: state in the low bits, the quiesce bit on top. */
 #define MPRING_PVT_STATE_MASK	0x7u
 #define MPRING_PVT_STOPPED	0x8000u
 
-/* A consumer publishes cidx after a drain call of at least this many items (§5). */
+/* A consumer publishes cidx after a drain call of at least this many items. */
 #define MPRING_PVT_PUBLISH_MIN	32u
-/* A consumer re-checks can_drain() after writing STALLED at most this often per session. */
+/* A consumer re-checks can_drain() after writing STALLED at most this often per call. */
 #define MPRING_PVT_RECHECKS	4u
-/* Spins between sched_yield() calls while waiting on another thread (oversubscribed hosts). */
-#define MPRING_PVT_SPINS_PER_YIELD 256u
+/* Pauses before a wait on another thread starts yielding the CPU (it may be preempted on ours). */
+#define MPRING_PVT_SPINS	64u
 
 /* Counter slots: one per EAL lcore plus one shared (atomic) slot for other threads. */
 #define MPRING_PVT_SLOTS	(RTE_MAX_LCORE + 1)
 #define MPRING_PVT_SHARED_SLOT	RTE_MAX_LCORE
 
-/* The state word: four 16-bit fields updated together by CAS (docs/mpring.md, "State word"). */
+/* The state word: four 16-bit fields updated together by CAS (docs/mpring.md, "How it works"). */
 union mpring_pvt_word {
 	uint64_t u;
 	struct {
@@ -65,6 +102,27 @@ union mpring_pvt_word {
 struct mpring_pvt_slot {
 	struct mpring_stats s;
 } __rte_cache_aligned;
+
+/*
+ * Coalescing state (mpring_hold.c). Written only by the consumer role, so it moves with the
+ * role, which orders it like the drain's own state; the deadline is also read by lazy
+ * resumers (a hint, relaxed).
+ */
+struct mpring_pvt_hold {
+	uint64_t deadline;	/* TSC the oldest held item must go by; 0 = nothing held */
+	uint64_t last_cand_tsc;	/* TSC of the last decision that could have held */
+	/* Does holding pay? An episode: ring-level holds from the first until the drain call
+	 * that sends the held items. */
+	uint32_t ep_first;	/* items pending at the episode's first hold; 0 = no episode */
+	uint32_t ep_holds;	/* holds in the episode */
+	uint32_t score;		/* drain calls saved per hold, recent episodes, fixed point */
+	uint32_t probe_gap;	/* while holding does not pay: candidates between probes */
+	uint32_t probe_in;	/* candidates until the next probe */
+	bool probing;		/* the current (or next) episode is a probe */
+	/* What mpring_pvt_hold_made() changed, for mpring_pvt_hold_undo(). */
+	uint32_t undo_first, undo_holds;
+	bool undo_deadline;
+};
 
 struct mpring {
 	/* Line 0: the state word, alone: every producer and the consumer CAS it. */
@@ -81,10 +139,13 @@ struct mpring {
 	mpring_drain_t drain;
 	mpring_can_drain_t can_drain;
 	void *cookie;
+	/* Per slot: the mark of a filled range starting there that waits for pidx_tail to reach
+	 * it (0: none): its holder's thread id << 32 | its length. Written by the producer that
+	 * holds the range, claimed by a CAS to 0 (publication, mpring.c). */
+	uint64_t *pend;
 
-	/* Consumer-private: written only by the consumer role, it moves with the role. */
-	uint64_t hold_deadline __rte_cache_aligned; /* TSC; 0 = nothing held. Atomic (resumers) */
-	uint64_t last_cand_tsc;	/* TSC of the last session that could have held */
+	/* Consumer-private: written only by the consumer role. */
+	struct mpring_pvt_hold hold __rte_cache_aligned;
 
 	struct mpring_pvt_slot stats[MPRING_PVT_SLOTS];
 
@@ -102,6 +163,13 @@ mpring_pvt_with_state(union mpring_pvt_word w, unsigned int st)
 {
 	w.flags = (uint16_t)((w.flags & ~MPRING_PVT_STATE_MASK) | st);
 	return w;
+}
+
+/* True for the states that have a consumer: BUSY, TOO_BUSY, TAKING_OVER. */
+static inline bool
+mpring_pvt_owned(unsigned int st)
+{
+	return st == MPRING_BUSY || st == MPRING_TOO_BUSY || st == MPRING_TAKING_OVER;
 }
 
 /* Ring distance from @from to @to (positions 0..size-1, any size). */
@@ -124,16 +192,6 @@ static inline uint32_t
 mpring_pvt_free(const struct mpring *r, union mpring_pvt_word w)
 {
 	return r->cap - mpring_pvt_dist(r, w.cidx, w.head);
-}
-
-/* Wait politely for another thread: pause, and yield now and then in case it was preempted. */
-static inline void
-mpring_pvt_spin(uint32_t *spins)
-{
-	if (++*spins % MPRING_PVT_SPINS_PER_YIELD == 0)
-		sched_yield();
-	else
-		rte_pause();
 }
 
 #endif /* MPRING_PVT_H */

@@ -3,17 +3,20 @@
 
 /*
  * qlxge-bench-mpring: lib/mpring against a spinlock and against rte_ring + trylock, on a
- * workload modelling a TX queue (issue #3, mp-ring-notes.md §14).
+ * workload modelling a TX queue (docs/mpring.md, "Benchmark").
  *
- * P producer threads pinned to distinct cores each loop: W cycles of per-packet work per item,
- * then submit a burst of B items to one shared queue. The queue's drain writes a 16-byte
- * descriptor per item into a 4096-entry array and pays D = 300 cycles per drain call (the
- * doorbell). Implementations, interleaved in the same run on the same workload:
+ * P producer threads, pinned round-robin to two cores (P = 1, 2: one per core; P = 4, 8:
+ * oversubscribed, 2 or 4 per core, so a thread can be preempted anywhere), each loop: W cycles
+ * of per-packet work per item, then submit a burst of B items to one shared queue. The queue's
+ * drain writes a 16-byte descriptor per item into a 4096-entry array and pays D = 300 cycles
+ * per drain call (the doorbell). Implementations, interleaved in the same run on the same workload:
  *   mpring    lib/mpring (coalescing on: hold < 1024 items, at most 5 us)
  *   spinlock  rte_spinlock around a direct drain of the producer's own burst
  *   rtering   rte_ring MP enqueue, then a trylock consumer that dequeues and drains all
  *   mpring-nh lib/mpring with coalescing off (extra row, not in the RESULT line)
  * Every run checks that each item was drained exactly once and in per-producer order.
+ * Item latency: the first item of every burst carries its submit TSC (in a per-producer array);
+ * the drain records enqueue -> drained (the TSC after its doorbell) in a histogram.
  * No EAL: plain pthreads pinned with pthread_setaffinity_np; rte_ring on aligned_alloc memory.
  */
 
@@ -41,8 +44,10 @@
 
 #define BENCH_QUEUE		4096	/* descriptors; also the software ring size */
 #define BENCH_DOORBELL		300	/* cycles per drain call (D) */
-#define BENCH_MAX_P		2
+#define BENCH_MAX_P		8
+#define BENCH_CORES		2	/* producers are pinned round-robin to these */
 #define BENCH_MAX_B		32
+#define BENCH_STAMPS		16384	/* submit TSC of a producer's last bursts (power of 2) */
 #define BENCH_SEQ_BITS		40
 #define BENCH_SEQ_MASK		((UINT64_C(1) << BENCH_SEQ_BITS) - 1)
 #define BENCH_HIST_LIN		4096	/* 16-cycle buckets up to 65536 cycles */
@@ -75,6 +80,9 @@ struct bench_txq {
 	uint64_t drained_by[BENCH_MAX_P];
 	uint64_t next_seq[BENCH_MAX_P];
 	uint64_t bad;
+	uint32_t b;			/* burst size: items with seq % b == 1 carry a stamp */
+	uint64_t *stamps[BENCH_MAX_P];	/* per producer: submit TSC by burst number */
+	uint64_t lat_hist[BENCH_HIST];	/* enqueue -> drained, cycles, first item of a burst */
 	volatile uint64_t doorbell;
 } __rte_cache_aligned;
 
@@ -85,7 +93,7 @@ struct bench_prod {
 	unsigned int id;
 	int core;
 	uint64_t submitted;
-	double cpu;		/* thread CPU time / wall time during the run */
+	double cpu_secs;	/* thread CPU time during the run */
 	uint64_t hist[BENCH_HIST];
 	void **deq;		/* rte_ring consumer buffer */
 	pthread_t thread;
@@ -107,12 +115,15 @@ struct bench_result {
 	double mitems;		/* Mitems/s */
 	double db_per_item;	/* doorbells (drain calls with items) per item */
 	double items_per_drain;
-	double share[BENCH_MAX_P];	/* of items submitted */
-	double dshare[BENCH_MAX_P];	/* of items drained */
+	double share_lo, share_hi;	/* producers' lowest and highest share of items */
+	double dshare_lo, dshare_hi;	/* ... of the draining work */
 	uint64_t p50, p99;	/* cycles per submit */
+	uint64_t lat50, lat99;	/* item latency, enqueue -> drained, cycles */
 	uint64_t handovers, holds, sessions;
+	double hold_max;	/* mpring: longest hold period / hold deadline (hold_cycles) */
+	double hold_avg;	/* mpring: mean hold period / hold deadline */
 	double secs;		/* length of the run */
-	double cpu;		/* lowest producer CPU share: < 0.9 = disturbed by other load */
+	double cpu;		/* CPU the producers got of what they could: < 0.9 = disturbed */
 };
 
 static __thread unsigned int bench_self;
@@ -121,20 +132,24 @@ static uint64_t tsc_hz;
 static unsigned int opt_budget_items = 16384, opt_hold_items = 1024;
 static double opt_budget_us = 50, opt_hold_us = 5;
 static int opt_impl = -1;	/* --impl: run only this one (profiling) */
-static int cores[BENCH_MAX_P] = { 0, 1 };
+static int cores[BENCH_CORES] = { 0, 1 };
 
-static inline void
+/* Busy for @cycles; returns the TSC at the end. */
+static inline uint64_t
 bench_spin(uint64_t cycles)
 {
-	uint64_t t0 = rte_rdtsc();
+	uint64_t t0 = rte_rdtsc(), t;
 
-	while (rte_rdtsc() - t0 < cycles)
+	while ((t = rte_rdtsc()) - t0 < cycles)
 		;
+	return t;
 }
 
-/* The drain: one descriptor per item, order check, then one doorbell per call. */
+/* The drain: one descriptor per item, order check, then one doorbell per call. Items that
+ * carry a stamp are remembered in stamped[] until the doorbell. */
 static inline void
-bench_drain_items(struct bench_txq *q, void *const *items, uint32_t n)
+bench_drain_items(struct bench_txq *q, void *const *items, uint32_t n, uint64_t *stamped,
+		uint32_t *nst)
 {
 	uint32_t i, pidx = q->pidx;
 
@@ -143,10 +158,14 @@ bench_drain_items(struct bench_txq *q, void *const *items, uint32_t n)
 		unsigned int p = (unsigned int)(v >> BENCH_SEQ_BITS) - 1;
 		uint64_t seq = v & BENCH_SEQ_MASK;
 
-		if (unlikely(p >= BENCH_MAX_P || seq != q->next_seq[p] + 1))
+		if (unlikely(p >= BENCH_MAX_P || seq != q->next_seq[p] + 1)) {
 			q->bad++;
-		else
+		} else {
 			q->next_seq[p] = seq;
+			if ((seq - 1) % q->b == 0)
+				stamped[(*nst)++] =
+					q->stamps[p][((seq - 1) / q->b) & (BENCH_STAMPS - 1)];
+		}
 		q->desc[pidx].addr = v;
 		q->desc[pidx].meta = ((uint64_t)n << 32) | i;
 		pidx = (pidx + 1) & (BENCH_QUEUE - 1);
@@ -154,10 +173,16 @@ bench_drain_items(struct bench_txq *q, void *const *items, uint32_t n)
 	q->pidx = pidx;
 }
 
+static inline unsigned int bench_hist_bucket(uint64_t c);
+
 static inline void
-bench_doorbell(struct bench_txq *q, uint32_t n)
+bench_doorbell(struct bench_txq *q, uint32_t n, const uint64_t *stamped, uint32_t nst)
 {
-	bench_spin(BENCH_DOORBELL);
+	uint64_t now = bench_spin(BENCH_DOORBELL);
+	uint32_t i;
+
+	for (i = 0; i < nst; i++)
+		q->lat_hist[bench_hist_bucket(now - stamped[i])]++;
 	q->doorbell = q->pidx;
 	q->drain_calls++;
 	q->drained += n;
@@ -169,16 +194,17 @@ bench_mpring_drain(void *cookie, const struct mpring_batch *b, unsigned int flag
 		bool *holding)
 {
 	struct bench_txq *q = cookie;
-	uint32_t n = b->len[0] + b->len[1];
+	uint32_t n = b->len[0] + b->len[1], nst = 0;
+	uint64_t stamped[BENCH_QUEUE];
 
 	(void)flags;
 	(void)holding;
 	if (n == 0)
 		return 0;	/* flush call: nothing held, no doorbell */
-	bench_drain_items(q, b->seg[0], b->len[0]);
+	bench_drain_items(q, b->seg[0], b->len[0], stamped, &nst);
 	if (b->len[1] != 0)
-		bench_drain_items(q, b->seg[1], b->len[1]);
-	bench_doorbell(q, n);
+		bench_drain_items(q, b->seg[1], b->len[1], stamped, &nst);
+	bench_doorbell(q, n, stamped, nst);
 	return n;
 }
 
@@ -198,15 +224,20 @@ bench_submit_mpring(struct bench_run *run, void **items, uint32_t n)
 static inline void
 bench_submit_spinlock(struct bench_run *run, void **items, uint32_t n)
 {
+	uint64_t stamped[BENCH_MAX_B];
+	uint32_t nst = 0;
+
 	rte_spinlock_lock(&run->lock);
-	bench_drain_items(&run->q, items, n);
-	bench_doorbell(&run->q, n);
+	bench_drain_items(&run->q, items, n, stamped, &nst);
+	bench_doorbell(&run->q, n, stamped, nst);
 	rte_spinlock_unlock(&run->lock);
 }
 
 static inline void
 bench_rtering_consume(struct bench_run *run, void **buf)
 {
+	uint64_t stamped[BENCH_QUEUE];
+	uint32_t nst;
 	unsigned int m;
 
 	/* Take the lock if free, drain everything, and re-check after unlocking so that items
@@ -215,8 +246,9 @@ bench_rtering_consume(struct bench_run *run, void **buf)
 	 * on x86), letting a producer's failed trylock and our empty check cross. */
 	while (rte_spinlock_trylock(&run->lock)) {
 		while ((m = rte_ring_sc_dequeue_burst(run->rr, buf, BENCH_QUEUE, NULL)) != 0) {
-			bench_drain_items(&run->q, buf, m);
-			bench_doorbell(&run->q, m);
+			nst = 0;
+			bench_drain_items(&run->q, buf, m, stamped, &nst);
+			bench_doorbell(&run->q, m, stamped, nst);
 		}
 		rte_spinlock_unlock(&run->lock);
 		__atomic_thread_fence(__ATOMIC_SEQ_CST);
@@ -254,6 +286,29 @@ bench_hist_value(unsigned int b)
 	return UINT64_C(1) << (b - BENCH_HIST_LIN + 16);
 }
 
+/* p50 and p99 of a histogram (0 if empty). */
+static void
+bench_percentiles(const uint64_t *hist, uint64_t *p50, uint64_t *p99)
+{
+	uint64_t total = 0, acc = 0;
+	unsigned int j;
+
+	*p50 = *p99 = 0;
+	for (j = 0; j < BENCH_HIST; j++)
+		total += hist[j];
+	if (total == 0)
+		return;
+	for (j = 0; j < BENCH_HIST; j++) {
+		acc += hist[j];
+		if (*p50 == 0 && acc * 2 >= total)
+			*p50 = bench_hist_value(j);
+		if (acc * 100 >= total * 99) {
+			*p99 = bench_hist_value(j);
+			break;
+		}
+	}
+}
+
 static double
 bench_now(void)
 {
@@ -278,9 +333,10 @@ bench_prod_main(void *arg)
 	struct bench_prod *pr = arg;
 	struct bench_run *run = pr->run;
 	void *items[BENCH_MAX_B];
+	uint64_t *stamps = run->q.stamps[pr->id];
 	uint64_t seq = 0, t0, t1, work = (uint64_t)run->w * run->b;
 	uint32_t i, b = run->b;
-	double c0, w0;
+	double c0;
 	cpu_set_t set;
 
 	CPU_ZERO(&set);
@@ -291,7 +347,6 @@ bench_prod_main(void *arg)
 	while (!__atomic_load_n(&run->start, __ATOMIC_ACQUIRE))
 		rte_pause();
 	c0 = bench_cpu_now();
-	w0 = bench_now();
 	while (!__atomic_load_n(&run->stop, __ATOMIC_RELAXED)) {
 		if (work != 0)
 			bench_spin(work);
@@ -299,6 +354,9 @@ bench_prod_main(void *arg)
 			items[i] = (void *)(((uintptr_t)(pr->id + 1) << BENCH_SEQ_BITS) |
 					(seq + 1 + i));
 		t0 = rte_rdtsc();
+		/* Plain store: the queue hands the item, and with it this stamp, to the drainer
+		 * with release/acquire (lock or ring). */
+		stamps[(seq / b) & (BENCH_STAMPS - 1)] = t0;
 		switch (run->impl) {
 		case IMPL_MPRING:
 		case IMPL_MPRING_NOHOLD:
@@ -316,7 +374,7 @@ bench_prod_main(void *arg)
 		seq += b;
 	}
 	pr->submitted = seq;
-	pr->cpu = (bench_cpu_now() - c0) / (bench_now() - w0);
+	pr->cpu_secs = bench_cpu_now() - c0;
 	return NULL;
 }
 
@@ -327,8 +385,8 @@ bench_run_one(enum bench_impl impl, unsigned int p, unsigned int b, unsigned int
 	struct bench_run *run = aligned_alloc(RTE_CACHE_LINE_SIZE,
 			RTE_ALIGN_CEIL(sizeof(*run), RTE_CACHE_LINE_SIZE));
 	struct mpring_conf conf;
-	uint64_t hist[BENCH_HIST] = { 0 }, total = 0, acc, sub = 0;
-	double t0, t1;
+	uint64_t hist[BENCH_HIST] = { 0 }, sub = 0;
+	double t0, t1, cpu_sum;
 	unsigned int i, j;
 	int rc = 0;
 
@@ -340,6 +398,12 @@ bench_run_one(enum bench_impl impl, unsigned int p, unsigned int b, unsigned int
 	run->b = b;
 	run->w = w;
 	run->q.desc = aligned_alloc(RTE_CACHE_LINE_SIZE, BENCH_QUEUE * sizeof(struct bench_desc));
+	run->q.b = b;
+	for (i = 0; i < p; i++) {
+		run->q.stamps[i] = calloc(BENCH_STAMPS, sizeof(uint64_t));
+		if (run->q.stamps[i] == NULL)
+			return -ENOMEM;
+	}
 	rte_spinlock_init(&run->lock);
 	if (impl == IMPL_MPRING || impl == IMPL_MPRING_NOHOLD) {
 		mpring_conf_init(&conf);
@@ -365,7 +429,7 @@ bench_run_one(enum bench_impl impl, unsigned int p, unsigned int b, unsigned int
 	for (i = 0; i < p; i++) {
 		run->prod[i].run = run;
 		run->prod[i].id = i;
-		run->prod[i].core = cores[i];
+		run->prod[i].core = cores[i % BENCH_CORES];
 		run->prod[i].deq = malloc(sizeof(void *) * BENCH_QUEUE);
 		if (pthread_create(&run->prod[i].thread, NULL, bench_prod_main, &run->prod[i]))
 			return -errno;
@@ -407,35 +471,45 @@ bench_run_one(enum bench_impl impl, unsigned int p, unsigned int b, unsigned int
 	res->secs = t1 - t0;
 	res->db_per_item = (double)run->q.drain_calls / (double)RTE_MAX(sub, 1u);
 	res->items_per_drain = (double)run->q.drained / (double)RTE_MAX(run->q.drain_calls, 1u);
+	/* CPU: with one producer per core, the lowest share a producer got; oversubscribed,
+	 * the producers' total over the cores they share. */
 	res->cpu = 1.0;
+	cpu_sum = 0;
+	res->share_lo = res->dshare_lo = 1.0;
 	for (i = 0; i < p; i++) {
-		res->cpu = RTE_MIN(res->cpu, run->prod[i].cpu);
-		res->share[i] = (double)run->prod[i].submitted / (double)RTE_MAX(sub, 1u);
-		res->dshare[i] = (double)run->q.drained_by[i] / (double)RTE_MAX(run->q.drained, 1u);
+		double sh = (double)run->prod[i].submitted / (double)RTE_MAX(sub, 1u);
+		double dsh = (double)run->q.drained_by[i] / (double)RTE_MAX(run->q.drained, 1u);
+
+		res->cpu = RTE_MIN(res->cpu, run->prod[i].cpu_secs / (t1 - t0));
+		cpu_sum += run->prod[i].cpu_secs / (t1 - t0);
+		res->share_lo = RTE_MIN(res->share_lo, sh);
+		res->share_hi = RTE_MAX(res->share_hi, sh);
+		res->dshare_lo = RTE_MIN(res->dshare_lo, dsh);
+		res->dshare_hi = RTE_MAX(res->dshare_hi, dsh);
 	}
-	for (j = 0; j < BENCH_HIST; j++)
-		total += hist[j];
-	for (j = 0, acc = 0; j < BENCH_HIST; j++) {
-		acc += hist[j];
-		if (res->p50 == 0 && acc * 2 >= total)
-			res->p50 = bench_hist_value(j);
-		if (acc * 100 >= total * 99) {
-			res->p99 = bench_hist_value(j);
-			break;
-		}
-	}
+	if (p > BENCH_CORES)
+		res->cpu = cpu_sum / BENCH_CORES;
+	bench_percentiles(hist, &res->p50, &res->p99);
+	bench_percentiles(run->q.lat_hist, &res->lat50, &res->lat99);
 	if (run->mr != NULL) {
 		struct mpring_stats st;
 
 		mpring_stats_get(run->mr, &st);
 		res->handovers = st.handovers;
 		res->holds = st.holds;
+		if (impl == IMPL_MPRING && st.hold_periods != 0) {
+			res->hold_max = (double)st.hold_time_max / (double)conf.hold_cycles;
+			res->hold_avg = (double)st.hold_time / (double)st.hold_periods /
+				(double)conf.hold_cycles;
+		}
 		for (i = 0; i < MPRING_ROUTE_MAX; i++)
 			res->sessions += st.starts[i];
 		mpring_free(run->mr);
 	}
-	for (i = 0; i < p; i++)
+	for (i = 0; i < p; i++) {
 		free(run->prod[i].deq);
+		free(run->q.stamps[i]);
+	}
 	free(run->rr);
 	free(run->q.desc);
 	free(run);
@@ -472,21 +546,42 @@ usage(const char *prog)
 		"  --reps N     repetitions, median reported (default 3)\n"
 		"  --no-extra   skip the mpring-nh (coalescing off) row\n"
 		"  --only P,B,W run one configuration\n"
-		"  --cores a,b  cores of producers 0 and 1 (default 0,1)\n"
+		"  --producers LIST  producer counts, e.g. 1,2 or 4,8 (default 1,2,4,8)\n"
+		"  --cores a,b  the two cores producers are pinned to, round-robin (default 0,1)\n"
 		"  --budget-items N, --budget-us X   mpring consumer budget (default 16384, 50)\n"
 		"  --hold-items N, --hold-us X       mpring coalescing (default 1024, 5)\n"
 		"  --impl NAME  run only this implementation (profiling; ratios meaningless)\n",
 		prog);
 }
 
+/* Geometric-mean accumulator. */
+struct bench_gm {
+	double sum;
+	unsigned int n;
+};
+
+static void
+bench_gm_add(struct bench_gm *g, double ratio)
+{
+	g->sum += log(ratio);
+	g->n++;
+}
+
+static double
+bench_gm(const struct bench_gm *g)
+{
+	return g->n != 0 ? exp(g->sum / g->n) : 0.0;
+}
+
 int
 main(int argc, char **argv)
 {
-	static const unsigned int ws[] = { 0, 100, 500 }, ps[] = { 1, 2 }, bs[] = { 8, 32 };
+	static const unsigned int ws[] = { 0, 100, 500 }, bs[] = { 8, 32 };
 	static struct option opts[] = {
 		{ "smoke", no_argument, NULL, 's' }, { "ms", required_argument, NULL, 'm' },
 		{ "reps", required_argument, NULL, 'r' }, { "no-extra", no_argument, NULL, 'x' },
 		{ "only", required_argument, NULL, 'o' }, { "cores", required_argument, NULL, 'c' },
+		{ "producers", required_argument, NULL, 'P' },
 		{ "budget-items", required_argument, NULL, 'B' },
 		{ "budget-us", required_argument, NULL, 'U' },
 		{ "hold-items", required_argument, NULL, 'H' },
@@ -494,11 +589,15 @@ main(int argc, char **argv)
 		{ "impl", required_argument, NULL, 'I' },
 		{ "help", no_argument, NULL, 'h' }, { NULL, 0, NULL, 0 },
 	};
-	struct bench_result res[IMPL_MAX][BENCH_MAX_REPS], med[IMPL_MAX];
+	static struct bench_result res[IMPL_MAX][BENCH_MAX_REPS], med[IMPL_MAX];
+	unsigned int ps[4] = { 1, 2, 4, 8 }, nps = 4;
 	unsigned int ms = 1000, reps = 3, nimpl = IMPL_MAX, wi, pi, bi, rep, k, ncfg = 0;
 	int only_p = -1, only_b = -1, only_w = -1, opt, failed = 0;
-	double la[3] = { 0 }, ga = 0, gb = 0, worst = 1e9, gd = 0, e = 0, f = 0;
-	unsigned int nd = 0, t, disturbed = 0, retries = BENCH_RETRIES;
+	double la[3] = { 0 }, worst = 1e9, e = 0, f = 0, worst4 = 1e9, dbmax = 0, dbhold = 0;
+	double hmax = 0;
+	struct bench_gm ga = { 0, 0 }, gb = { 0, 0 }, gd = { 0, 0 }, g4 = { 0, 0 },
+		g8 = { 0, 0 };
+	unsigned int t, disturbed = 0, retries = BENCH_RETRIES;
 	char model[128] = "unknown";
 	FILE *fp;
 
@@ -527,6 +626,20 @@ main(int argc, char **argv)
 				return 2;
 			}
 			break;
+		case 'P': {
+			char *tok, *save = NULL;
+
+			nps = 0;
+			for (tok = strtok_r(optarg, ",", &save); tok != NULL && nps < RTE_DIM(ps);
+					tok = strtok_r(NULL, ",", &save))
+				ps[nps++] = (unsigned int)atoi(tok);
+			for (k = 0; k < nps; k++)
+				if (ps[k] < 1 || ps[k] > BENCH_MAX_P) {
+					usage(argv[0]);
+					return 2;
+				}
+			break;
+		}
 		case 'c':
 			if (sscanf(optarg, "%d,%d", &cores[0], &cores[1]) != 2) {
 				usage(argv[0]);
@@ -538,7 +651,7 @@ main(int argc, char **argv)
 			return opt == 'h' ? 0 : 2;
 		}
 	}
-	if (reps < 1 || reps > BENCH_MAX_REPS || ms < 1 || opt_budget_items == 0) {
+	if (reps < 1 || reps > BENCH_MAX_REPS || ms < 1 || opt_budget_items == 0 || nps == 0) {
 		usage(argv[0]);
 		return 2;
 	}
@@ -559,7 +672,8 @@ main(int argc, char **argv)
 		fclose(fp);
 	}
 	getloadavg(la, 3);
-	printf("qlxge-bench-mpring: %s, %ld online cpus, TSC %.3f GHz, producers on cores %d,%d\n",
+	printf("qlxge-bench-mpring: %s, %ld online cpus, TSC %.3f GHz, producers on cores %d,%d "
+		"(round-robin; P > 2 is oversubscribed)\n",
 		model, sysconf(_SC_NPROCESSORS_ONLN), (double)tsc_hz / 1e9, cores[0], cores[1]);
 	printf("queue %u descriptors x 16 B, doorbell %u cycles/drain call, ring %u entries, "
 		"%u ms per run, median of %u; load average %.2f %.2f %.2f\n",
@@ -567,16 +681,16 @@ main(int argc, char **argv)
 	printf("mpring: budget %u items / %.1f us, hold < %u items / %.1f us "
 	       "(mpring-nh: no hold)\n",
 		opt_budget_items, opt_budget_us, opt_hold_items, opt_hold_us);
-	printf("%-3s %-2s %-3s %-9s %8s %7s %8s %6s %11s %11s %6s %7s %8s %8s %7s %4s\n",
-		"P", "B", "W", "impl", "Mitems/s", "ratio", "db/item", "it/drn",
-		"share p0/p1", "drain p0/p1", "p50", "p99", "handov/s", "holds/s", "it/ses",
-		"cpu");
+	printf("%-2s %-2s %-3s %-9s %8s %6s %7s %6s %6s %9s %9s %5s %6s %6s %7s %7s %7s %6s "
+		"%5s %5s %4s\n", "P", "B", "W", "impl", "Mitems/s", "ratio", "db/item", "db/sl",
+		"it/drn", "share", "drain", "sub50", "sub99", "lat50", "lat99", "handov/s",
+		"holds/s", "it/ses", "havg", "hmax", "cpu");
 
-	for (pi = 0; pi < RTE_DIM(ps); pi++)
+	for (pi = 0; pi < nps; pi++)
 	for (bi = 0; bi < RTE_DIM(bs); bi++)
 	for (wi = 0; wi < RTE_DIM(ws); wi++) {
 		unsigned int p = ps[pi], b = bs[bi], w = ws[wi];
-		double best_peer;
+		double best_peer, r_sl;
 
 		if (only_p >= 0 && ((unsigned int)only_p != p || (unsigned int)only_b != b ||
 				(unsigned int)only_w != w))
@@ -612,53 +726,76 @@ main(int argc, char **argv)
 		for (k = 0; k < nimpl; k++) {
 			char share[32], dshare[32];
 
-			if (p == 1) {
-				snprintf(share, sizeof(share), "%.2f", med[k].share[0]);
-				snprintf(dshare, sizeof(dshare), "%.2f", med[k].dshare[0]);
-			} else {
-				snprintf(share, sizeof(share), "%.2f/%.2f", med[k].share[0],
-					med[k].share[1]);
-				snprintf(dshare, sizeof(dshare), "%.2f/%.2f", med[k].dshare[0],
-					med[k].dshare[1]);
-			}
-			printf("%-3u %-2u %-3u %-9s %8.2f %7.3f %8.4f %6.1f %11s %11s %6" PRIu64
-				" %7" PRIu64 " %8.0f %8.0f %7.1f %4.2f\n", p, b, w,
-				impl_name[k], med[k].mitems,
+			snprintf(share, sizeof(share), "%.2f/%.2f", med[k].share_lo,
+				med[k].share_hi);
+			snprintf(dshare, sizeof(dshare), "%.2f/%.2f", med[k].dshare_lo,
+				med[k].dshare_hi);
+			printf("%-2u %-2u %-3u %-9s %8.2f %6.3f %7.4f %6.3f %6.1f %9s %9s %5" PRIu64
+				" %6" PRIu64 " %6" PRIu64 " %7" PRIu64 " %7.0f %7.0f %6.1f %5.2f "
+				"%5.1f %4.2f\n",
+				p, b, w, impl_name[k], med[k].mitems,
 				med[k].mitems / med[IMPL_SPINLOCK].mitems,
-				med[k].db_per_item, med[k].items_per_drain, share, dshare,
-				med[k].p50, med[k].p99, med[k].handovers / med[k].secs,
-				med[k].holds / med[k].secs, med[k].sessions != 0 ?
-				med[k].mitems * 1e6 * med[k].secs / (double)med[k].sessions : 0.0,
+				med[k].db_per_item,
+				med[k].db_per_item / med[IMPL_SPINLOCK].db_per_item,
+				med[k].items_per_drain, share, dshare,
+				med[k].p50, med[k].p99, med[k].lat50, med[k].lat99,
+				med[k].handovers / med[k].secs, med[k].holds / med[k].secs,
+				med[k].sessions != 0 ? med[k].mitems * 1e6 * med[k].secs /
+				(double)med[k].sessions : 0.0, med[k].hold_avg, med[k].hold_max,
 				med[k].cpu);
 		}
 		fflush(stdout);
 		best_peer = RTE_MAX(med[IMPL_SPINLOCK].mitems, med[IMPL_RTERING].mitems);
-		ga += log(med[IMPL_MPRING].mitems / med[IMPL_SPINLOCK].mitems);
-		gb += log(med[IMPL_MPRING].mitems / med[IMPL_RTERING].mitems);
-		worst = RTE_MIN(worst, med[IMPL_MPRING].mitems / best_peer);
-		if (p == 1) {
-			gd += log(med[IMPL_MPRING].mitems / med[IMPL_SPINLOCK].mitems);
-			nd++;
+		r_sl = med[IMPL_MPRING].mitems / med[IMPL_SPINLOCK].mitems;
+		if (p <= BENCH_CORES) {
+			/* The main table: one producer per core. */
+			bench_gm_add(&ga, r_sl);
+			bench_gm_add(&gb, med[IMPL_MPRING].mitems / med[IMPL_RTERING].mitems);
+			worst = RTE_MIN(worst, med[IMPL_MPRING].mitems / best_peer);
+			/* Coalescing rows: a producer's bursts come closer than the hold
+			 * window (B * W cycles of work between them), so there is a stream to
+			 * coalesce; wider gaps are isolated bursts, never held. */
+			if ((double)b * w < opt_hold_us * (double)tsc_hz / 1e6)
+				dbhold = RTE_MAX(dbhold, med[IMPL_MPRING].db_per_item /
+						med[IMPL_SPINLOCK].db_per_item);
+			dbmax = RTE_MAX(dbmax, med[IMPL_MPRING].db_per_item /
+					med[IMPL_SPINLOCK].db_per_item);
+			if (p == 1)
+				bench_gm_add(&gd, r_sl);
+			if (p == 2 && b == 32 && w == 0) {
+				e = med[IMPL_MPRING].mitems / best_peer;
+				f = med[IMPL_MPRING].db_per_item /
+					med[IMPL_SPINLOCK].db_per_item;
+			}
+		} else if (p == 4) {
+			bench_gm_add(&g4, r_sl);
+			worst4 = RTE_MIN(worst4, r_sl);
+		} else {
+			bench_gm_add(&g8, r_sl);
 		}
-		if (p == 2 && b == 32 && w == 0) {
-			e = med[IMPL_MPRING].mitems / best_peer;
-			f = med[IMPL_MPRING].db_per_item / med[IMPL_SPINLOCK].db_per_item;
-		}
+		hmax = RTE_MAX(hmax, med[IMPL_MPRING].hold_max);
 		ncfg++;
 	}
 	getloadavg(la, 3);
-	printf("ratio = Mitems/s / spinlock's; db/item = doorbells per item; it/drn = items per "
-		"drain call; share = producers' share of items; drain = share of draining work; "
-		"p50/p99 = cycles per submit; handov/s, holds/s = mpring hand-overs and holds per "
-		"second; it/ses = items per mpring consumer session; cpu = lowest producer CPU "
-		"share; %u disturbed runs repeated; load average at end %.2f %.2f %.2f\n",
+	printf("ratio = Mitems/s / spinlock's; db/item = doorbells per item; db/sl = db/item / "
+		"spinlock's; it/drn = items per drain call; share, drain = lowest/highest "
+		"producer share of items and of draining work; sub50/sub99 = cycles per submit "
+		"call; lat50/lat99 = item latency, enqueue -> drained, cycles; handov/s, holds/s "
+		"= mpring hand-overs and holds per second; it/ses = items per mpring consumer "
+		"session; havg, hmax = mpring's mean and longest hold period (first hold until "
+		"all held items are sent) / the hold deadline; cpu = lowest "
+		"producer CPU share (P > 2: total over the 2 cores); "
+		"%u disturbed runs repeated; load average at end %.2f %.2f %.2f\n",
 		disturbed, la[0], la[1], la[2]);
 	if (ncfg == 0)
 		return 2;
 	printf("RESULT geomean_vs_spinlock=%.3f geomean_vs_rtering=%.3f worst_vs_best_peer=%.3f "
 		"p1_vs_spinlock=%.3f w0_p2_b32_vs_best_peer=%.3f "
-		"w0_p2_b32_doorbells_vs_spinlock=%.3f\n",
-		exp(ga / ncfg), exp(gb / ncfg), worst, nd != 0 ? exp(gd / nd) : 0.0, e, f);
+		"w0_p2_b32_doorbells_vs_spinlock=%.3f max_doorbells_vs_spinlock=%.3f "
+		"coalescing_rows_max_doorbells_vs_spinlock=%.3f hold_max_vs_deadline=%.2f "
+		"p4_vs_spinlock=%.3f p4_worst_vs_spinlock=%.3f p8_vs_spinlock=%.3f\n",
+		bench_gm(&ga), bench_gm(&gb), ga.n != 0 ? worst : 0.0, bench_gm(&gd), e, f, dbmax,
+		dbhold, hmax, bench_gm(&g4), g4.n != 0 ? worst4 : 0.0, bench_gm(&g8));
 	if (failed)
 		fprintf(stderr, "FAILED: an implementation lost, duplicated or reordered items\n");
 	return failed;

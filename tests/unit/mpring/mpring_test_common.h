@@ -14,7 +14,7 @@ static inline void
 mpring_test_dump(const struct mpring *r, FILE *f)
 {
 	static const char *const routes[] = {
-		"fast", "reserve", "commit", "takeover", "resume", "flush", "lock" };
+		"fast", "commit", "takeover", "resume", "flush", "lock" };
 	static const char *const ends[] = { "idle", "hold", "stall", "handover" };
 	struct mpring_stats st;
 	unsigned int i;
@@ -38,9 +38,11 @@ mpring_test_dump(const struct mpring *r, FILE *f)
 		(unsigned long long)st.stalls, (unsigned long long)st.restarts,
 		(unsigned long long)st.holds, (unsigned long long)st.joins,
 		(unsigned long long)st.flushes);
-	fprintf(f, "  drain calls %llu drained %llu direct %llu cas retries %llu\n",
+	fprintf(f, "  drain calls %llu drained %llu direct %llu cas retries %llu helped %llu "
+		"yields %llu\n",
 		(unsigned long long)st.drain_calls, (unsigned long long)st.drained,
-		(unsigned long long)st.direct, (unsigned long long)st.cas_retries);
+		(unsigned long long)st.direct, (unsigned long long)st.cas_retries,
+		(unsigned long long)st.helped, (unsigned long long)st.yields);
 }
 
 /*

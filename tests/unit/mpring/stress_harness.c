@@ -18,6 +18,7 @@
 
 #include <rte_pause.h>
 
+#include "mpring_pvt.h"
 #include "mpring_test_common.h"
 #include "stress_harness.h"
 
@@ -27,7 +28,8 @@
 #define STRESS_SEQ_MASK		((UINT64_C(1) << STRESS_SEQ_BITS) - 1)
 #define STRESS_HANG_SECONDS	60	/* no progress at all for this long = hang */
 #define STRESS_DEFAULT_ITEMS	UINT64_C(10000000)
-#define STRESS_TOTAL_WEIGHT	10	/* sum of the variants' weights */
+#define STRESS_TOTAL_WEIGHT	13	/* sum of the variants' weights */
+#define STRESS_CONTROL_SLOT	(STRESS_MAX_PRODUCERS + 1) /* counter slot of the control thread */
 
 struct stress_run_ctx;
 
@@ -54,9 +56,14 @@ struct stress_run_ctx {
 	unsigned int producers_done;
 	uint64_t progress;	/* items drained, for the hang detector */
 	uint64_t lie_rnd;
+	uint64_t credits;	/* control: items the drain may still take */
+	uint64_t quiesces;	/* control: quiesce/start cycles done under load */
 	struct stress_producer prod[STRESS_MAX_PRODUCERS];
 	pthread_t resumer;
+	pthread_t control;
 };
+
+static __thread uint64_t stress_jitter_rnd;
 
 static uint64_t
 stress_rand(uint64_t *s)
@@ -114,6 +121,14 @@ stress_drain(void *cookie, const struct mpring_batch *b, unsigned int flags, boo
 			n = 0;
 		else if ((x >> 17) % 100 < c->part_pct)
 			n = 1 + (uint32_t)((x >> 24) % avail);
+		if (c->control) {
+			/* Only the drain takes credits (one consumer at a time) and only the
+			 * control thread adds: a load, then a subtraction, cannot go below 0. */
+			uint64_t cr = __atomic_load_n(&run->credits, __ATOMIC_RELAXED);
+
+			n = (uint32_t)RTE_MIN((uint64_t)n, cr);
+			__atomic_fetch_sub(&run->credits, n, __ATOMIC_RELAXED);
+		}
 	}
 	for (i = 0; i < n; i++) {
 		uintptr_t v = (uintptr_t)(i < b->len[0] ? b->seg[0][i] : b->seg[1][i - b->len[0]]);
@@ -152,7 +167,11 @@ stress_can_drain(void *cookie)
 	struct stress_run_ctx *run = cookie;
 	uint64_t x;
 
-	if (run->c->lie_pct == 0 || __atomic_load_n(&run->no_stall, __ATOMIC_RELAXED))
+	if (__atomic_load_n(&run->no_stall, __ATOMIC_RELAXED))
+		return true;
+	if (run->c->control && __atomic_load_n(&run->credits, __ATOMIC_RELAXED) == 0)
+		return false;
+	if (run->c->lie_pct == 0)
 		return true;
 	/* Racy on purpose would be a data race: a relaxed RMW keeps the lie cheap and legal. */
 	x = __atomic_add_fetch(&run->lie_rnd, UINT64_C(0x9e3779b97f4a7c15), __ATOMIC_RELAXED);
@@ -236,6 +255,72 @@ stress_resumer_main(void *arg)
 	return NULL;
 }
 
+/*
+ * The control thread: the drain's resources and the queue's owner. Refills credits and calls
+ * resume as a completion poller would, try-locks now and then, and quiesces the ring under load:
+ * quiesce must return with the ring empty and idle (after -EAGAIN, more credits and again).
+ */
+static void *
+stress_control_main(void *arg)
+{
+	struct stress_run_ctx *run = arg;
+	const struct stress_conf *c = run->c;
+	uint64_t rnd = 0xc0ffee123ull, x;
+	int rc;
+
+	mpring_stats_slot_set(STRESS_CONTROL_SLOT);
+	while (!__atomic_load_n(&run->stop, __ATOMIC_ACQUIRE)) {
+		x = stress_rand(&rnd);
+		if (x % 2 == 0)
+			__atomic_fetch_add(&run->credits, 1 + (x >> 8) % c->credits_max,
+					__ATOMIC_RELAXED);
+		if ((x >> 20) % 16 == 0 && mpring_consumer_trylock(run->r) == 0)
+			mpring_consumer_unlock(run->r);
+		else
+			mpring_resume(run->r, (x >> 24) & 1 ? MPRING_RESUME_LAZY : 0);
+		if ((x >> 28) % 1000 < c->quiesce_pm) {
+			while ((rc = mpring_quiesce(run->r)) == -EAGAIN)
+				__atomic_fetch_add(&run->credits, c->credits_max, __ATOMIC_RELAXED);
+			if (rc != 0 || !mpring_is_idle(run->r) || mpring_count(run->r) != 0)
+				stress_die(run, "quiesce under load left work", (uint64_t)rc,
+						mpring_count(run->r));
+			run->quiesces++;
+			mpring_start(run->r);
+		}
+		if ((x >> 40) % 64 == 0)
+			usleep(1 + (x >> 46) % 20);
+		else if ((x >> 40) % 4 == 1)
+			sched_yield();
+	}
+	return NULL;
+}
+
+/* Test hook: at the ring's named points, delay the calling thread now and then (pauses, or a
+ * yield that lets another thread of the same core run), to widen the race windows. */
+static unsigned int stress_jitter_pct;
+
+static void
+stress_jitter_hook(struct mpring *r, enum mpring_pvt_hook_point point)
+{
+	uint64_t x;
+
+	(void)r;
+	(void)point;
+	if (stress_jitter_rnd == 0)
+		stress_jitter_rnd = (uint64_t)(uintptr_t)&x | 1;
+	x = stress_rand(&stress_jitter_rnd);
+	if (x % 100 >= stress_jitter_pct)
+		return;
+	if ((x >> 8) % 4 == 0) {
+		sched_yield();
+	} else {
+		uint32_t k = (uint32_t)((x >> 16) % 256);
+
+		while (k-- != 0)
+			rte_pause();
+	}
+}
+
 void
 stress_run(const struct stress_conf *c, uint64_t items)
 {
@@ -256,6 +341,10 @@ stress_run(const struct stress_conf *c, uint64_t items)
 	conf.cookie = run;
 	run->r = mpring_create(&conf);
 	assert_non_null(run->r);
+	assert_true(!c->control || c->credits_max > 0);
+	stress_jitter_pct = c->jitter_pct;
+	if (c->jitter_pct != 0)
+		mpring_pvt_test_hook = stress_jitter_hook;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	for (p = 0; p < c->producers; p++) {
 		struct stress_producer *pr = &run->prod[p];
@@ -268,6 +357,8 @@ stress_run(const struct stress_conf *c, uint64_t items)
 	}
 	if (c->resumer)
 		assert_int_equal(pthread_create(&run->resumer, NULL, stress_resumer_main, run), 0);
+	if (c->control)
+		assert_int_equal(pthread_create(&run->control, NULL, stress_control_main, run), 0);
 
 	/* Hang detector: generous and progress-based (not a performance assertion): while
 	 * producers run, some item must be drained every STRESS_HANG_SECONDS. */
@@ -285,6 +376,9 @@ stress_run(const struct stress_conf *c, uint64_t items)
 	__atomic_store_n(&run->stop, 1, __ATOMIC_RELEASE);
 	if (c->resumer)
 		pthread_join(run->resumer, NULL);
+	if (c->control)
+		pthread_join(run->control, NULL);
+	mpring_pvt_test_hook = NULL;
 
 	/* Everything committed must come out: quiesce, calming the drain if it stalls. */
 	mpring_stats_slot_set(0);
@@ -301,6 +395,10 @@ stress_run(const struct stress_conf *c, uint64_t items)
 		assert_int_equal(run->next_seq[p], quota);
 	}
 	assert_int_equal(run->echo_next, run->echo_sent);
+	/* At rest no publication mark is left: every marked range was claimed once. */
+	for (p = 0; p < c->ring_size; p++)
+		if (run->r->pend[p] != 0)
+			stress_die(run, "publication mark left behind", p, run->r->pend[p]);
 	mpring_test_check_stats(run->r);
 	{
 		struct mpring_stats st;
@@ -309,9 +407,9 @@ stress_run(const struct stress_conf *c, uint64_t items)
 		assert_int_equal(st.enqueued, items);
 		assert_int_equal(st.enqueued_only, run->echo_sent);
 		printf("[ stress ] %-10s %u producers, ring %u: %" PRIu64 " items (+%" PRIu64
-			" echoes) in %.2f s\n", c->name, c->producers, c->ring_size, items,
-			run->echo_sent, (double)(t1.tv_sec - t0.tv_sec) +
-			(double)(t1.tv_nsec - t0.tv_nsec) / 1e9);
+			" echoes, %" PRIu64 " quiesces under load) in %.2f s\n", c->name,
+			c->producers, c->ring_size, items, run->echo_sent, run->quiesces,
+			(double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9);
 		mpring_test_dump(run->r, stdout);
 	}
 	mpring_free(run->r);

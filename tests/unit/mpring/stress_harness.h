@@ -5,7 +5,7 @@
 #define STRESS_HARNESS_H
 
 /*
- * Multi-thread stress harness for lib/mpring (mp-ring-notes.md §15). One harness, hooks set
+ * Multi-thread stress harness for lib/mpring (docs/mpring.md, "Tests"). One harness, hooks set
  * by a small file per variant. Items carry (producer, sequence); the drain checks per-producer
  * order, one drain at a time, and the end checks conservation and the counter identities.
  */
@@ -32,6 +32,14 @@ struct stress_conf {
 	unsigned int echo_pm;	/* drain: enqueue_only one follow-up item, per mille of items */
 	unsigned int lie_pct;	/* can_drain(): answer at random */
 	bool resumer;		/* a completion agent thread calls resume and trylock/unlock */
+	/* A control thread owns the drain's resources: the drain takes at most the credits the
+	 * control thread has given (none left: returns 0, the ring stalls; can_drain() is
+	 * "credits > 0"), and the control thread refills them at random and calls resume, like
+	 * a TX completion poller; now and then it quiesces the ring under load and starts it. */
+	bool control;
+	uint32_t credits_max;	/* control: largest refill */
+	unsigned int quiesce_pm; /* control: per mille of its rounds that quiesce and start */
+	unsigned int jitter_pct; /* test hooks: delay the thread at a hook point (pause/yield) */
 	struct mpring_conf ring; /* budgets and coalescing; size/drain/cookie set by the harness */
 };
 
@@ -48,5 +56,7 @@ void stress_stall(void **state);
 void stress_coalesce(void **state);
 void stress_wrap(void **state);
 void stress_echo(void **state);
+void stress_control(void **state);
+void stress_publish(void **state);
 
 #endif /* STRESS_HARNESS_H */

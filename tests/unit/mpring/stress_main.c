@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* Copyright(c) 2026 The qlxge authors */
 
-/* The stress variants of lib/mpring (mp-ring-notes.md §15). MPRING_STRESS_ITEMS sets the total
+/* The stress variants of lib/mpring (docs/mpring.md, "Tests"). MPRING_STRESS_ITEMS sets the total
  * number of items over all variants: 10^7 by default (CI), 10^9 for a soak run. */
 
 #include <setjmp.h>
@@ -23,6 +23,8 @@ main(void)
 		cmocka_unit_test(stress_coalesce),
 		cmocka_unit_test(stress_wrap),
 		cmocka_unit_test(stress_echo),
+		cmocka_unit_test(stress_control),
+		cmocka_unit_test(stress_publish),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -551,7 +551,7 @@ test_mpring_drain_hold_flushed_by_enqueue_and_resume(void **state)
 	/* An expired deadline (forced here) makes a lazy resume flush too. */
 	assert_int_equal(mpring_enqueue_burst(r, (void **)&v[6], 2), 2);
 	assert_int_equal(mpring_state_get(r), MPRING_COALESCING);
-	__atomic_store_n(&r->hold_deadline, 1, __ATOMIC_RELAXED);
+	__atomic_store_n(&r->hold.deadline, 1, __ATOMIC_RELAXED);
 	mpring_resume(r, MPRING_RESUME_LAZY);
 	assert_true(mpring_is_idle(r));
 	check_log_seq(&s, 1, 8);
@@ -602,12 +602,74 @@ test_mpring_ring_hold_coalesces_bursts(void **state)
 	/* An expired deadline stops the holding: the next burst goes out with the held ones. */
 	assert_int_equal(mpring_enqueue_burst(r, (void **)&v[48], 8), 8);
 	assert_int_equal(mpring_state_get(r), MPRING_COALESCING);
-	__atomic_store_n(&r->hold_deadline, 1, __ATOMIC_RELAXED);
+	__atomic_store_n(&r->hold.deadline, 1, __ATOMIC_RELAXED);
 	assert_int_equal(mpring_enqueue_burst(r, (void **)&v[56], 8), 8);
 	assert_true(mpring_is_idle(r));
 	check_log_seq(&s, 1, 64);
 	mpring_stats_get(r, &st);
 	assert_int_equal(st.holds, 5);
+	mpring_test_check_stats(r);
+	ring_del(&s);
+}
+
+/*
+ * Adaptive holds: holds that gain nothing (each held burst is flushed alone by a resume) switch
+ * the hold rule off, except for probes; holds that pay (bursts joining a held batch) switch it
+ * back on at the next probe.
+ */
+static void
+test_mpring_hold_adapts(void **state)
+{
+	struct mpring_conf conf;
+	struct mpring_stats st, st2;
+	struct sink s;
+	struct mpring *r;
+	uintptr_t v[8];
+	unsigned int i, held = 0, calls;
+	uint64_t next = 1;
+
+	(void)state;
+	mpring_conf_init(&conf);
+	conf.hold_items = 32;
+	conf.hold_cycles = UINT64_C(1) << 50;	/* always a stream, no deadline */
+	r = ring_new(&s, 256, 4096, &conf);
+	/* An isolated burst first (never held). */
+	fill_seq(v, 8, next);
+	assert_int_equal(mpring_enqueue_burst(r, (void **)v, 8), 8);
+	next += 8;
+	/* Holds that do not pay: hold one burst, flush it alone. */
+	for (i = 0; i < 64; i++) {
+		fill_seq(v, 8, next);
+		assert_int_equal(mpring_enqueue_burst(r, (void **)v, 8), 8);
+		next += 8;
+		if (mpring_state_get(r) == MPRING_COALESCING) {
+			held++;
+			assert_int_equal(mpring_resume(r, 0), 8);
+		}
+		assert_true(mpring_is_idle(r));
+	}
+	mpring_stats_get(r, &st);
+	/* Three episodes of gain 0 bring the score under the threshold; then only probes hold
+	 * (one in 16, 32, 64 candidates, doubling while they fail). */
+	assert_int_equal(st.hold_probes, 2);	/* after 16 and 32 more candidates */
+	assert_int_equal(held, 3 + st.hold_probes);
+	assert_int_equal(st.holds, held);
+	assert_int_equal(st.holds_declined, 64 - held);
+	/* Holds that pay: a stream of bursts with nobody flushing. The next probe holds, the
+	 * bursts after it join, the batch goes out at 32 items: holding is back on. */
+	calls = (unsigned int)s.calls;
+	for (i = 0; i < 160; i++) {
+		fill_seq(v, 8, next);
+		assert_int_equal(mpring_enqueue_burst(r, (void **)v, 8), 8);
+		next += 8;
+	}
+	mpring_stats_get(r, &st2);
+	assert_true(st2.hold_probes == st.hold_probes + 1);
+	/* After the probe, every batch is 32 items: 4 bursts per drain call. */
+	assert_int_equal(s.last_batch, 32);
+	assert_true(s.calls - calls < 160 / 2);
+	assert_int_equal(mpring_quiesce(r), 0);
+	check_log_seq(&s, 1, next - 1);
 	mpring_test_check_stats(r);
 	ring_del(&s);
 }
@@ -726,6 +788,7 @@ main(void)
 		cmocka_unit_test(test_mpring_takeover_hands_over),
 		cmocka_unit_test(test_mpring_drain_hold_flushed_by_enqueue_and_resume),
 		cmocka_unit_test(test_mpring_ring_hold_coalesces_bursts),
+		cmocka_unit_test(test_mpring_hold_adapts),
 		cmocka_unit_test(test_mpring_enqueue_only_inside_drain),
 		cmocka_unit_test(test_mpring_trylock_defers_producers),
 		cmocka_unit_test(test_mpring_quiesce),

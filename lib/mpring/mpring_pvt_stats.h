@@ -1,0 +1,185 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* Copyright(c) 2026 The qlxge authors */
+
+#ifndef MPRING_PVT_STATS_H
+#define MPRING_PVT_STATS_H
+
+/*
+ * The counters of lib/mpring, kept apart from the algorithm: the state machine (mpring.c) and
+ * the coalescing policy (mpring_hold.c) report events through the few named hooks below, which
+ * alone know the fields of struct mpring_stats. Counters live in per-slot copies (one per EAL
+ * lcore, or a slot chosen with mpring_stats_slot_set(); threads without one share an atomic
+ * slot) and are summed on read (mpring_stats.c).
+ */
+
+#include <errno.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "mpring_pvt.h"
+
+/* The calling thread's counter slot, found once per API call. */
+struct mpring_pvt_ctx {
+	struct mpring_stats *st;
+	bool shared;
+};
+
+/* Counter slot of this thread, -1 = lcore id. Initial-exec: no __tls_get_addr per call. */
+extern __thread int mpring_pvt_tls_slot __attribute__((tls_model("initial-exec")));
+
+static inline void
+mpring_pvt_ctx_init(struct mpring *r, struct mpring_pvt_ctx *c)
+{
+	int slot = mpring_pvt_tls_slot;
+
+	if (unlikely(slot < 0)) {
+		unsigned int lc = rte_lcore_id();
+
+		if (lc < RTE_MAX_LCORE) {
+			/* Cache it: rte_lcore_id() is a global-dynamic TLS access from here. */
+			slot = (int)lc;
+			mpring_pvt_tls_slot = slot;
+		} else {
+			slot = MPRING_PVT_SHARED_SLOT;
+		}
+	}
+	c->st = &r->stats[slot].s;
+	c->shared = slot == MPRING_PVT_SHARED_SLOT;
+}
+
+static inline void
+mpring_pvt_stat_add(const struct mpring_pvt_ctx *c, uint64_t *f, uint64_t v)
+{
+	if (unlikely(c->shared))
+		/* Relaxed RMW: several threads share this slot; readers only sum. */
+		__atomic_fetch_add(f, v, __ATOMIC_RELAXED);
+	else
+		/* Owner-only slot: load and store, no RMW. Relaxed atomics so that the summing
+		 * reader (mpring_stats_get) is not a data race; no ordering is needed. */
+		__atomic_store_n(f, __atomic_load_n(f, __ATOMIC_RELAXED) + v, __ATOMIC_RELAXED);
+}
+
+#define MPRING_PVT_STAT(c, field, v) mpring_pvt_stat_add((c), &(c)->st->field, (v))
+
+/* --- the hooks ------------------------------------------------------------------------- */
+
+/* Items accepted by enqueue_burst/bulk, or by enqueue_only. */
+static inline void
+mpring_pvt_stat_enqueue(const struct mpring_pvt_ctx *c, bool only, uint32_t k)
+{
+	if (only)
+		MPRING_PVT_STAT(c, enqueued_only, k);
+	else
+		MPRING_PVT_STAT(c, enqueued, k);
+}
+
+/* Items refused: -EPIPE (quiesced) or -ENOBUFS (full). */
+static inline void
+mpring_pvt_stat_refuse(const struct mpring_pvt_ctx *c, int err, uint32_t n)
+{
+	if (err == -EPIPE)
+		MPRING_PVT_STAT(c, rejected, n);
+	else
+		MPRING_PVT_STAT(c, dropped, n);
+}
+
+/* An enqueue call left the draining to another thread. */
+static inline void
+mpring_pvt_stat_not_consumer(const struct mpring_pvt_ctx *c)
+{
+	MPRING_PVT_STAT(c, not_consumer, 1);
+}
+
+/* The role was claimed from a consumer-less state @prev (by a producer, resumer, re-check or
+ * trylock); @flush: by mpring_resume() on a COALESCING ring. */
+static inline void
+mpring_pvt_stat_claim(const struct mpring_pvt_ctx *c, unsigned int prev, bool flush)
+{
+	if (prev == MPRING_STALLED)
+		MPRING_PVT_STAT(c, restarts, 1);
+	else if (prev == MPRING_COALESCING && flush)
+		MPRING_PVT_STAT(c, flushes, 1);
+	else if (prev == MPRING_COALESCING)
+		MPRING_PVT_STAT(c, joins, 1);
+}
+
+/* A consumer session starts (enum mpring_route). */
+static inline void
+mpring_pvt_stat_start(const struct mpring_pvt_ctx *c, unsigned int route)
+{
+	MPRING_PVT_STAT(c, starts[route], 1);
+}
+
+/* A consumer session ends (enum mpring_end). */
+static inline void
+mpring_pvt_stat_end(const struct mpring_pvt_ctx *c, unsigned int end)
+{
+	MPRING_PVT_STAT(c, ends[end], 1);
+	if (end == MPRING_END_HOLD)
+		MPRING_PVT_STAT(c, holds, 1);
+	else if (end == MPRING_END_STALL)
+		MPRING_PVT_STAT(c, stalls, 1);
+	else if (end == MPRING_END_HANDOVER)
+		MPRING_PVT_STAT(c, handovers, 1);
+}
+
+/* A drain call took @n items; @direct: from the producer's own array. */
+static inline void
+mpring_pvt_stat_drain(const struct mpring_pvt_ctx *c, uint32_t n, bool direct)
+{
+	unsigned int bucket = n == 0 ? 0 : 32 - (unsigned int)__builtin_clz(n);
+
+	MPRING_PVT_STAT(c, drain_calls, 1);
+	MPRING_PVT_STAT(c, drained, n);
+	MPRING_PVT_STAT(c, drain_hist[bucket], 1);
+	if (direct)
+		MPRING_PVT_STAT(c, direct, n);
+}
+
+/* A CAS on the state word failed. */
+static inline void
+mpring_pvt_stat_retry(const struct mpring_pvt_ctx *c)
+{
+	MPRING_PVT_STAT(c, cas_retries, 1);
+}
+
+/* A producer published a range another producer had marked. */
+static inline void
+mpring_pvt_stat_help(const struct mpring_pvt_ctx *c)
+{
+	MPRING_PVT_STAT(c, helped, 1);
+}
+
+/* A wait yielded the CPU. */
+static inline void
+mpring_pvt_stat_yield(const struct mpring_pvt_ctx *c)
+{
+	MPRING_PVT_STAT(c, yields, 1);
+}
+
+/* The hold rule would have held, but holding does not pay (@probe false); or held anyway to
+ * see whether it pays again (@probe true). */
+static inline void
+mpring_pvt_stat_hold_gate(const struct mpring_pvt_ctx *c, bool probe)
+{
+	if (probe)
+		MPRING_PVT_STAT(c, hold_probes, 1);
+	else
+		MPRING_PVT_STAT(c, holds_declined, 1);
+}
+
+/* A hold period of @cycles ended (everything held was sent). */
+static inline void
+mpring_pvt_stat_hold_period(const struct mpring_pvt_ctx *c, uint64_t cycles)
+{
+	uint64_t *max = &c->st->hold_time_max;
+
+	MPRING_PVT_STAT(c, hold_periods, 1);
+	MPRING_PVT_STAT(c, hold_time, cycles);
+	/* A maximum, not a sum. On the shared slot a racing update may be lost; the value is
+	 * still one that was observed. */
+	if (cycles > __atomic_load_n(max, __ATOMIC_RELAXED))
+		__atomic_store_n(max, cycles, __ATOMIC_RELAXED);
+}
+
+#endif /* MPRING_PVT_STATS_H */
