@@ -75,6 +75,7 @@ struct sim_cq {
 	bool irq_pending;		/* ISR bit: interrupt raised, entries not consumed */
 	bool stopped;			/* CQ_STOP */
 	uint32_t db_valid_seen;		/* as in struct sim_wq */
+	uint32_t epoch;			/* + 1 at each LC load and each invalidation */
 	struct qlxge_cq_icb icb;	/* as loaded (dump) */
 };
 

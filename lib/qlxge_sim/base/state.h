@@ -42,6 +42,17 @@
 /* Semaphore owner values: a function index, or nobody / the firmware ("other agent"). */
 #define SIM_SEM_FREE		0xFFu
 
+/*
+ * A PCAP wire that starts at the application's first receive (QLXGE_SIM_PCAP_START_FIRST_BURST,
+ * queues/rx.c): its first frame (and the first after each function reset) is placed, yet left
+ * on the wire until the CQ's consumer index passes its entry.
+ */
+enum sim_pcap_gate {
+	SIM_PCAP_GATE_WAIT = 0,		/* the next frame placed is the first */
+	SIM_PCAP_GATE_PROBE,		/* the first is in a CQ, not yet received */
+	SIM_PCAP_GATE_OPEN,		/* received: frames flow (with back-pressure) */
+};
+
 struct sim_reg_row;
 struct sim_mac_tables;
 struct sim_route_table;
@@ -92,6 +103,13 @@ struct qlxge_sim_func {
 	 * writes RX completions inside its own batch (a shared CQ keeps its room accounting) */
 	struct sim_wire *lb_wire;
 	struct qlxge_sim_wire_cfg wire_cfg;
+	/* PCAP wire starting at the first receive (queues/rx.c) */
+	enum sim_pcap_gate pcap_gate;
+	const struct sim_wire *pcap_gate_wire;	/* the wire the gate state is of */
+	uint64_t pcap_gate_resets;		/* cnt.resets when it was last closed */
+	uint8_t probe_cq;			/* the first frame's CQ, entry and CQ epoch */
+	uint32_t probe_entry;
+	uint32_t probe_epoch;
 	/* faults, counters, DMA, tracing */
 	uint64_t fault[QLXGE_SIM_FAULT_MAX];
 	uint64_t fault_seq[QLXGE_SIM_FAULT_MAX];	/* frame counters of 1-in-N faults */

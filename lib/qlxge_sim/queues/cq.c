@@ -103,6 +103,8 @@ sim_cq_valid_poll(struct qlxge_sim_func *fn, unsigned int q)
 		SIM_TRACE(rx, cq_valid, SIM_FN_FMT " CQ %u V %u -> %u", SIM_FN_ARGS(fn), q,
 			  cq->valid, v);
 		cq->db_valid_seen = valid;
+		if (cq->valid && !v)
+			cq->epoch++;	/* entries not consumed are gone with the queue */
 		cq->valid = v;
 		fn->cnt.doorbells++;
 	}

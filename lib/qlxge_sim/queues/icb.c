@@ -138,6 +138,7 @@ sim_icb_load_cq(struct qlxge_sim_func *fn, unsigned int q, uint64_t addr)
 		nc.coal_armed = false;
 		nc.irq_pending = false;
 		nc.loaded = true;
+		nc.epoch++;	/* a new ring: what was in the old one is gone */
 	}
 	if (flags & QLXGE_CQ_ICB_FLAGS_LI) {
 		nc.pkt_delay = rte_le_to_cpu_16(icb.pkt_delay);
