@@ -18,6 +18,8 @@
 
 #include <rte_byteorder.h>
 
+#include <rte_common.h>
+
 #include "base/irq.h"
 #include "base/log.h"
 #include "base/reg.h"
@@ -95,6 +97,8 @@ qlxge_sim_adapter_create(const struct qlxge_sim_params *params,
 	if (params->device_id != 0 && params->device_id != QLXGE_PCI_DEVICE_ID_8000 &&
 	    params->device_id != QLXGE_PCI_DEVICE_ID_8012)
 		return -EINVAL;
+	if ((unsigned int)params->timing > QLXGE_SIM_TIMING_CARD)
+		return -EINVAL;
 	pf[0] = params->pci_func[0];
 	pf[1] = params->pci_func[1];
 	if (pf[0] == 0 && pf[1] == 0)
@@ -118,6 +122,9 @@ qlxge_sim_adapter_create(const struct qlxge_sim_params *params,
 	ad->device_id = params->device_id ? params->device_id : QLXGE_PCI_DEVICE_ID_8000;
 	ad->fw_version = params->fw_version ? params->fw_version : SIM_FW_VERSION_DEFAULT;
 	ad->fw_latency_us = params->fw_latency_us;
+	ad->timing = params->timing;
+	if (ad->timing == QLXGE_SIM_TIMING_CARD)
+		ad->fw_latency_us = RTE_MAX(ad->fw_latency_us, SIM_CARD_FW_LATENCY_US);
 	pthread_mutex_init(&ad->lock, NULL);
 	for (i = 0; i < QLXGE_SIM_NUM_FUNCS; i++) {
 		struct qlxge_sim_func *fn = &ad->fn[i];

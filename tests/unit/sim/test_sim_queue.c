@@ -227,6 +227,69 @@ test_queue_valid_doorbell(void **state)
 	qfix_down(&f);
 }
 
+/* A doorbell word of @p fn as the driver would read it back. */
+static uint32_t
+q_db_rd(struct qlxge_sim_func *fn, uint32_t off)
+{
+	return *(volatile uint32_t *)((uint8_t *)qlxge_sim_doorbell_base(fn) + off);
+}
+
+/*
+ * §5: the device's halves of the doorbell registers read back (FreeBSD's masks): WQ consumer
+ * and CQ producer and buffer-queue consumers in bits 31:16, the driver's index in 15:0; the
+ * valid registers read V as the device holds it, and ONQ (bit 25) while a WQ holds IOCBs the
+ * device has not taken. Right after an ICB load the valid register reads the loaded V.
+ */
+static void
+test_queue_doorbell_readback(void **state)
+{
+	uint32_t wq_pg = QLXGE_DB_WQ_OFFSET(0), cq_pg = QLXGE_DB_CQ_OFFSET(RXQ);
+	struct qfix f;
+	uint32_t v;
+
+	(void)state;
+	qfix_up(&f, 48);
+	/* after the loads: indexes 0 (the SBQ consumer too), V as loaded, nothing else */
+	assert_int_equal(q_db_rd(f.fn, wq_pg + QLXGE_DB_WQ_VALID), QLXGE_DB_VALID_V);
+	assert_int_equal(q_db_rd(f.fn, cq_pg + QLXGE_DB_CQ_VALID), QLXGE_DB_VALID_V);
+	st_frame_udp(f.buf, 64, f.e.mac[0], 0);
+	qfix_send(&f, 64, 1, 0);
+	qfix_send(&f, 64, 2, 0);
+	qfix_tx_done(&f, 1);
+	qfix_tx_done(&f, 2);
+	st_poll(&f.e, 2);
+	/* two IOCBs taken: the WQ producer register reads consumer 2 above producer 2 */
+	assert_int_equal(q_db_rd(f.fn, wq_pg + QLXGE_DB_WQ_PROD_IDX), (2u << 16) | 2u);
+	assert_int_equal(q_db_rd(f.fn, wq_pg + QLXGE_DB_WQ_VALID), QLXGE_DB_VALID_V);
+	/* two frames received into the SBQ: its consumer and the CQ's producer read back */
+	assert_non_null(st_cq_next(f.fn, &f.rx));
+	assert_non_null(st_cq_next(f.fn, &f.rx));
+	st_poll(&f.e, 2);
+	v = q_db_rd(f.fn, cq_pg + QLXGE_DB_CQ_CONS_IDX);
+	assert_int_equal(v >> QLXGE_DB_RD_HI_SHIFT, 2);		/* producer */
+	assert_int_equal(v & QLXGE_DB_RD_LO_MASK, f.rx.cons);	/* the driver's consumer */
+	assert_int_equal(q_db_rd(f.fn, cq_pg + QLXGE_DB_SBQ_PROD_IDX) >> QLXGE_DB_RD_HI_SHIFT, 2);
+	assert_int_equal(q_db_rd(f.fn, cq_pg + QLXGE_DB_SBQ_PROD_IDX) & QLXGE_DB_RD_LO_MASK, 48);
+	/* ONQ: an IOCB the device cannot take (its CQ stopped) keeps the WQ on the queue */
+	st_wr(f.fn, QLXGE_REG_CQ_STOP, QLXGE_MWR_FIELD(0x03FF, QLXGE_CQ_STOP_TYPE_STOP | f.tx.id));
+	qfix_send(&f, 64, 3, 0);
+	st_poll(&f.e, 2);
+	assert_int_equal(q_db_rd(f.fn, wq_pg + QLXGE_DB_WQ_VALID),
+			 QLXGE_DB_VALID_V | QLXGE_DB_VALID_ONQ);
+	assert_int_equal(q_db_rd(f.fn, wq_pg + QLXGE_DB_WQ_PROD_IDX), (2u << 16) | 3u);
+	st_wr(f.fn, QLXGE_REG_CQ_STOP, QLXGE_MWR_FIELD(0x03FF, QLXGE_CQ_STOP_TYPE_START | f.tx.id));
+	st_poll(&f.e, 3);
+	qfix_tx_done(&f, 3);
+	st_poll(&f.e, 2);
+	assert_int_equal(q_db_rd(f.fn, wq_pg + QLXGE_DB_WQ_VALID), QLXGE_DB_VALID_V);
+	/* FreeBSD's invalidation word reads back as the device holds it: V clear, nothing else */
+	*(volatile uint32_t *)((uint8_t *)qlxge_sim_doorbell_base(f.fn) + wq_pg +
+			       QLXGE_DB_WQ_VALID) = QLXGE_DB_INVALIDATE;
+	st_poll(&f.e, 1);
+	assert_int_equal(q_db_rd(f.fn, wq_pg + QLXGE_DB_WQ_VALID), 0);
+	qfix_down(&f);
+}
+
 /* SET_PORT_CFG with a loopback mode in link_config (§9.4): the port's TX comes back to its RX. */
 static void
 q_port_loopback(struct st_env *e, struct qlxge_sim_func *fn)
@@ -1000,6 +1063,7 @@ main(void)
 		cmocka_unit_test(test_queue_rx_placement),
 		cmocka_unit_test(test_queue_bq_low_bits_and_nobuf),
 		cmocka_unit_test(test_queue_valid_doorbell),
+		cmocka_unit_test(test_queue_doorbell_readback),
 		cmocka_unit_test(test_queue_valid_doorbell_same_value),
 		cmocka_unit_test(test_queue_loopback_shared_cq),
 		cmocka_unit_test(test_queue_loopback_lso_shared_cq),
