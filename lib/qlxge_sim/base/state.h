@@ -60,6 +60,10 @@
  * queues/rx.c): its first frame (and the first after each function reset) is placed, yet left
  * on the wire until the CQ's consumer index passes its entry.
  */
+/* ... and a frame its filters reject waits while they are being programmed (written in the
+ * last SIM_PCAP_SETTLE_US), so that none is lost to a port half-way through its start */
+#define SIM_PCAP_SETTLE_US	200000u
+
 enum sim_pcap_gate {
 	SIM_PCAP_GATE_WAIT = 0,		/* the next frame placed is the first */
 	SIM_PCAP_GATE_PROBE,		/* the first is in a CQ, not yet received */
@@ -151,6 +155,7 @@ struct qlxge_sim_adapter {
 	uint8_t sem_owner[QLXGE_SEM_COUNT];
 	uint64_t sem_fw_until[QLXGE_SEM_COUNT];	/* card timing: firmware holds it until (us) */
 	uint32_t sem_acquires;		/* card timing: acquisitions of free resources */
+	uint64_t rx_cfg_us;		/* last write to RT_DATA, MAC_ADDR_DATA, NIC_RCV_CFG */
 	enum qlxge_sim_timing timing;
 	uint32_t port_init;		/* STS.PI0/PI1: firmware (8000) or driver (8012) */
 	/* indirect windows shared by the functions */

@@ -17,7 +17,10 @@
  * the port can place it: while the link is down, the RX MAC or the function disabled, no
  * routing slot programmed (a stopped port), the frame's CQ not valid, or no buffer or
  * completion entry is free, the frame stays on the wire. Started at the first receive, its
- * first frame stays there even once placed, until the application has received it.
+ * first frame stays there even once placed, until the application has received it; until
+ * then a frame the filters reject waits too while the filters are being programmed (a port
+ * starts with promiscuous mode off; testpmd turns it on right after), and is dropped once they
+ * have been left alone for SIM_PCAP_SETTLE_US.
  */
 
 #include <string.h>
@@ -139,6 +142,12 @@ sim_rx_drain(struct qlxge_sim_func *fn, struct sim_wire *w, bool wait, bool prob
 				ret = alt.drop;
 			}
 			if (unlikely(ret != SIM_RX_DELIVER)) {
+				/* a pcap file before the first receive: the filters may be half
+				 * programmed (promiscuous mode comes after the start) */
+				if (unlikely(probe) && ret != SIM_RX_DROP_OVERSIZE &&
+				    ret != SIM_RX_DROP_RUNT &&
+				    sim_now_us() - fn->ad->rx_cfg_us < SIM_PCAP_SETTLE_US)
+					break;
 				oversize = ret == SIM_RX_DROP_OVERSIZE;
 				if (oversize) {
 					fn->cnt.rx_drops_oversize++;
