@@ -75,6 +75,11 @@ struct qlxge_sim_params {
 		 * drivers' timeouts (docs/hardware/choices.md, "Card-like timing"). */
 		QLXGE_SIM_TIMING_CARD,
 	} timing;
+	/** Doorbell memory of each function, owned by the caller: QLXGE_SIM_DB_BAR_SIZE bytes,
+	 * 4 KiB aligned, which the model zeroes and uses as the function's doorbell BAR (e.g. a
+	 * memzone, so that secondary processes see the same doorbells). NULL: the model maps
+	 * memory of its own. The memory must outlive the adapter. */
+	void *db_mem[QLXGE_SIM_NUM_FUNCS];
 };
 
 /**

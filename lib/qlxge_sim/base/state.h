@@ -82,6 +82,7 @@ struct qlxge_sim_func {
 	uint8_t pci_func;		/* STS.FUNC_ID, MPI 0x1002 */
 	uint32_t regs[QLXGE_REG_COUNT];	/* storage of FS rows */
 	uint8_t *db;			/* doorbell BAR, QLXGE_SIM_DB_BAR_SIZE bytes */
+	bool db_owned;			/* mapped by the model (else the creator's memory) */
 	/* interrupts, §8 (base/irq.c) */
 	int irq_fd[QLXGE_SIM_NUM_VECTORS];
 	bool vec_en[QLXGE_SIM_NUM_VECTORS];

@@ -71,7 +71,7 @@ sim_adapter_free(struct qlxge_sim_adapter *ad)
 		sim_wire_close(fn->lb_wire);
 		fn->lb_wire = NULL;
 		sim_irq_close(fn);
-		if (fn->db != NULL && fn->db != MAP_FAILED)
+		if (fn->db != NULL && fn->db_owned)
 			munmap(fn->db, QLXGE_SIM_DB_BAR_SIZE);
 		free(fn->rt);
 		free(fn->rss);
@@ -99,6 +99,9 @@ qlxge_sim_adapter_create(const struct qlxge_sim_params *params,
 		return -EINVAL;
 	if ((unsigned int)params->timing > QLXGE_SIM_TIMING_CARD)
 		return -EINVAL;
+	for (i = 0; i < QLXGE_SIM_NUM_FUNCS; i++)
+		if (((uintptr_t)params->db_mem[i] & (4096 - 1)) != 0)
+			return -EINVAL;	/* doorbell pages are 4 KiB apart (§5) */
 	pf[0] = params->pci_func[0];
 	pf[1] = params->pci_func[1];
 	if (pf[0] == 0 && pf[1] == 0)
@@ -150,12 +153,19 @@ qlxge_sim_adapter_create(const struct qlxge_sim_params *params,
 			ret = -ENOMEM;
 			goto err_free;
 		}
-		fn->db = mmap(NULL, QLXGE_SIM_DB_BAR_SIZE, PROT_READ | PROT_WRITE,
-			      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-		if (fn->db == MAP_FAILED) {
-			fn->db = NULL;
-			ret = -ENOMEM;
-			goto err_free;
+		if (params->db_mem[i] != NULL) {
+			/* the creator's memory (shared with secondary processes, say) */
+			fn->db = params->db_mem[i];
+			memset(fn->db, 0, QLXGE_SIM_DB_BAR_SIZE);
+		} else {
+			fn->db = mmap(NULL, QLXGE_SIM_DB_BAR_SIZE, PROT_READ | PROT_WRITE,
+				      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+			if (fn->db == MAP_FAILED) {
+				fn->db = NULL;
+				ret = -ENOMEM;
+				goto err_free;
+			}
+			fn->db_owned = true;
 		}
 		ret = sim_irq_open(fn);
 		if (ret < 0)

@@ -9,7 +9,9 @@
  * commands and auto-masking.
  */
 
+#include <errno.h>
 #include <pthread.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
@@ -443,6 +445,34 @@ test_regs_card_timing(void **state)
 	st_env_fini(&e);
 }
 
+/* Doorbell memory given by the creator (qlxge_sim_params.db_mem): used as the BAR, zeroed;
+ * memory not 4 KiB aligned is refused. */
+static void
+test_regs_db_mem(void **state)
+{
+	struct qlxge_sim_params p = { .name = "st_dbmem" };
+	struct qlxge_sim_adapter *ad;
+	uint8_t *mem;
+
+	(void)state;
+	mem = aligned_alloc(4096, 2 * QLXGE_SIM_DB_BAR_SIZE + 4096);
+	assert_non_null(mem);
+	memset(mem, 0xA5, 2 * QLXGE_SIM_DB_BAR_SIZE + 4096);
+	p.db_mem[0] = mem + 8;
+	assert_int_equal(qlxge_sim_adapter_create(&p, &ad), -EINVAL);
+	p.db_mem[0] = mem;
+	p.db_mem[1] = mem + QLXGE_SIM_DB_BAR_SIZE;
+	assert_int_equal(qlxge_sim_adapter_create(&p, &ad), 0);
+	assert_ptr_equal(qlxge_sim_doorbell_base(qlxge_sim_func(ad, 0)), mem);
+	assert_ptr_equal(qlxge_sim_doorbell_base(qlxge_sim_func(ad, 1)),
+			 mem + QLXGE_SIM_DB_BAR_SIZE);
+	assert_int_equal(mem[0], 0);
+	assert_int_equal(mem[2 * QLXGE_SIM_DB_BAR_SIZE - 1], 0);
+	assert_int_equal(mem[2 * QLXGE_SIM_DB_BAR_SIZE], 0xA5);	/* nothing beyond */
+	qlxge_sim_adapter_put(ad);
+	free(mem);	/* the creator's memory, the model did not unmap it */
+}
+
 /* §2.13, §2.12: CQ_STOP and the ETS read-select. */
 static void
 test_regs_cq_stop_ets(void **state)
@@ -479,6 +509,7 @@ main(void)
 		cmocka_unit_test(test_regs_intr_commands),
 		cmocka_unit_test(test_regs_cq_stop_ets),
 		cmocka_unit_test(test_regs_card_timing),
+		cmocka_unit_test(test_regs_db_mem),
 	};
 
 	return cmocka_run_group_tests_name("sim_regs", tests, NULL, NULL);
