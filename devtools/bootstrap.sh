@@ -31,7 +31,9 @@ pkgs=(
 	libcmocka-dev                       # unit tests
 	dpkg-dev                            # dpkg-source, to unpack the DPDK source package
 	make                                # examples/l2fwd_static's Makefile (pkg-config build)
-	iproute2                            # TAP / network-namespace tests
+	iproute2                            # TAP / network-namespace tests (ip, nstat)
+	iputils-ping iperf3                 # the Linux stack over TAP wires (functional suite)
+	python3-scapy                       # frames of the functional suite
 	valgrind                            # instruction counts for benchmarks
 	libsystemd-dev                      # static DPDK links: libpcap's dbus needs -lsystemd
 	tshark                              # reads the pcapng files dpdk-dumpcap writes (tests)

@@ -33,15 +33,22 @@
 #define QLXGE_ARG_SEM_HELD	"fault_sem_held"
 #define QLXGE_ARG_DEVICE_ID	"device_id"
 #define QLXGE_ARG_IRQ		"irq"
+#define QLXGE_ARG_PCAP_PPS	"rx_pcap_pps"
+#define QLXGE_ARG_PCAP_LOOPS	"rx_pcap_loops"
+#define QLXGE_ARG_PCAP_START	"rx_pcap_start"
+#define QLXGE_ARG_TIMING	"timing"
 
 static const char *const qlxge_vdev_keys[] = {
 	QLXGE_ARG_ADAPTER, QLXGE_ARG_FUNCTION, QLXGE_ARG_WIRE, QLXGE_ARG_PEER,
 	QLXGE_ARG_RX_PCAP, QLXGE_ARG_TX_PCAP, QLXGE_ARG_IFACE, QLXGE_ARG_MAC,
 	QLXGE_ARG_FW_LATENCY, QLXGE_ARG_FW_HANG, QLXGE_ARG_LINK_DOWN, QLXGE_ARG_SEM_HELD,
-	QLXGE_ARG_DEVICE_ID, QLXGE_ARG_IRQ, NULL,
+	QLXGE_ARG_DEVICE_ID, QLXGE_ARG_IRQ, QLXGE_ARG_PCAP_PPS, QLXGE_ARG_PCAP_LOOPS,
+	QLXGE_ARG_PCAP_START, QLXGE_ARG_TIMING, NULL,
 };
 
 #define QLXGE_FW_LATENCY_MAX_US	1000000u
+#define QLXGE_PCAP_PPS_MAX	100000000u	/* 100 Mpps: beyond any 10 GbE rate */
+#define QLXGE_PCAP_LOOPS_MAX	1000000u
 
 static int
 qlxge_vdev_uint(const char *key, const char *val, uint32_t max, uint32_t *out)
@@ -110,6 +117,43 @@ qlxge_vdev_arg(struct qlxge_vdev_cfg *cfg, const char *key, const char *val)
 		return qlxge_vdev_str(key, val, cfg->tx_pcap, sizeof(cfg->tx_pcap));
 	if (strcmp(key, QLXGE_ARG_IFACE) == 0)
 		return qlxge_vdev_str(key, val, cfg->iface, sizeof(cfg->iface));
+	if (strcmp(key, QLXGE_ARG_PCAP_PPS) == 0) {
+		cfg->pcap_opts = true;
+		ret = qlxge_vdev_uint(key, val, QLXGE_PCAP_PPS_MAX, &v);
+		cfg->rx_pcap_pps = v;
+		return ret;
+	}
+	if (strcmp(key, QLXGE_ARG_PCAP_LOOPS) == 0) {
+		cfg->pcap_opts = true;
+		return qlxge_vdev_uint(key, val, QLXGE_PCAP_LOOPS_MAX, &cfg->rx_pcap_loops);
+	}
+	if (strcmp(key, QLXGE_ARG_PCAP_START) == 0) {
+		cfg->pcap_opts = true;
+		if (strcmp(val, "first_burst") == 0)
+			cfg->rx_pcap_start = QLXGE_SIM_PCAP_START_FIRST_BURST;
+		else if (strcmp(val, "rxq") == 0)
+			cfg->rx_pcap_start = QLXGE_SIM_PCAP_START_RXQ;
+		else if (strcmp(val, "link") == 0)
+			cfg->rx_pcap_start = QLXGE_SIM_PCAP_START_LINK;
+		else {
+			QLXGE_INIT_LOG(ERR, "devarg rx_pcap_start=%s: need first_burst, rxq "
+				       "or link", val);
+			return -EINVAL;
+		}
+		return 0;
+	}
+	if (strcmp(key, QLXGE_ARG_TIMING) == 0) {
+		cfg->timing_set = true;
+		if (strcmp(val, "instant") == 0)
+			cfg->timing = QLXGE_SIM_TIMING_INSTANT;
+		else if (strcmp(val, "card") == 0)
+			cfg->timing = QLXGE_SIM_TIMING_CARD;
+		else {
+			QLXGE_INIT_LOG(ERR, "devarg timing=%s: need instant or card", val);
+			return -EINVAL;
+		}
+		return 0;
+	}
 	if (strcmp(key, QLXGE_ARG_MAC) == 0) {
 		if (rte_ether_unformat_addr(val, &cfg->mac) != 0 ||
 		    !rte_is_valid_assigned_ether_addr(&cfg->mac)) {
@@ -171,6 +215,8 @@ qlxge_vdev_parse(const char *name, const char *args, struct qlxge_vdev_cfg *cfg)
 	int ret = 0;
 
 	memset(cfg, 0, sizeof(*cfg));
+	/* a pcap file arrives as net_pcap's does: when the application first receives */
+	cfg->rx_pcap_start = QLXGE_SIM_PCAP_START_FIRST_BURST;
 	if (args == NULL || args[0] == '\0')
 		return qlxge_vdev_default_adapter(name, cfg);
 	kv = rte_kvargs_parse(args, NULL);
@@ -192,7 +238,8 @@ qlxge_vdev_parse(const char *name, const char *args, struct qlxge_vdev_cfg *cfg)
 			ret = -EINVAL;
 		} else if (qlxge_vdev_keys[k] == NULL) {
 			QLXGE_INIT_LOG(ERR, "%s: unknown devarg \"%s\"; valid: adapter, function, "
-				       "wire, peer, rx_pcap, tx_pcap, iface, mac, fw_latency_us, "
+				       "wire, peer, rx_pcap, tx_pcap, rx_pcap_pps, rx_pcap_loops, "
+				       "rx_pcap_start, iface, mac, fw_latency_us, timing, "
 				       "device_id, irq, fault_fw_hang, fault_link_down, "
 				       "fault_sem_held",
 				       name, p->key);
@@ -213,11 +260,12 @@ qlxge_vdev_parse(const char *name, const char *args, struct qlxge_vdev_cfg *cfg)
 			return ret;
 	}
 	if ((cfg->peer[0] != '\0') != (cfg->wire_set && cfg->wire == QLXGE_SIM_WIRE_PEER) ||
-	    ((cfg->rx_pcap[0] != '\0' || cfg->tx_pcap[0] != '\0') &&
+	    ((cfg->rx_pcap[0] != '\0' || cfg->tx_pcap[0] != '\0' || cfg->pcap_opts) &&
 	     !(cfg->wire_set && cfg->wire == QLXGE_SIM_WIRE_PCAP)) ||
 	    ((cfg->iface[0] != '\0') != (cfg->wire_set && cfg->wire == QLXGE_SIM_WIRE_TAP))) {
 		QLXGE_INIT_LOG(ERR, "%s: peer= goes with wire=peer (and is required by it), "
-			       "rx_pcap=/tx_pcap= with wire=pcap, iface= with wire=tap", name);
+			       "rx_pcap=/tx_pcap=/rx_pcap_pps=/rx_pcap_loops=/rx_pcap_start= with "
+			       "wire=pcap, iface= with wire=tap", name);
 		return -EINVAL;
 	}
 	return 0;

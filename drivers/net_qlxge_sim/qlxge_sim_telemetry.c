@@ -63,6 +63,36 @@ qlxge_sim_tel_ports(const char *cmd, const char *params, struct rte_tel_data *d)
 	return 0;
 }
 
+/* The faults in force on the port, as a dict of name: argument (only those that are on). */
+static void
+qlxge_sim_tel_faults(uint16_t port, struct rte_tel_data *d)
+{
+	static const char *const names[] = {
+		[RTE_PMD_QLXGE_SIM_FAULT_LINK_DOWN] = "link_down",
+		[RTE_PMD_QLXGE_SIM_FAULT_FW_HANG] = "fw_hang",
+		[RTE_PMD_QLXGE_SIM_FAULT_FW_ERROR] = "fw_error",
+		[RTE_PMD_QLXGE_SIM_FAULT_SEM_HELD] = "sem_held",
+		[RTE_PMD_QLXGE_SIM_FAULT_RX_BQ_DRY] = "rx_bq_dry",
+		[RTE_PMD_QLXGE_SIM_FAULT_RX_BAD_FCS] = "rx_bad_fcs",
+		[RTE_PMD_QLXGE_SIM_FAULT_RX_BAD_L4CSUM] = "rx_bad_l4csum",
+		[RTE_PMD_QLXGE_SIM_FAULT_DMA_ERROR] = "dma_error",
+		[RTE_PMD_QLXGE_SIM_FAULT_CQ_DELAY_US] = "cq_delay_us",
+		[RTE_PMD_QLXGE_SIM_FAULT_FATAL] = "fatal",
+	};
+	struct rte_tel_data *f = rte_tel_data_alloc();
+	unsigned int i;
+	uint64_t arg;
+
+	if (f == NULL)
+		return;
+	rte_tel_data_start_dict(f);
+	for (i = 0; i < RTE_DIM(names); i++)
+		if (rte_pmd_qlxge_sim_fault_get(port, i, &arg) == 0 && arg != 0)
+			rte_tel_data_add_dict_u64(f, names[i], arg);
+	if (rte_tel_data_add_dict_container(d, "faults", f, 0) != 0)
+		rte_tel_data_free(f);
+}
+
 static int
 qlxge_sim_tel_port_info(const char *cmd, const char *params, struct rte_tel_data *d)
 {
@@ -86,11 +116,22 @@ qlxge_sim_tel_port_info(const char *cmd, const char *params, struct rte_tel_data
 	rte_tel_data_add_dict_string(d, "wire", rte_pmd_qlxge_sim_wire_name(info.wire));
 	if (info.peer_port != RTE_MAX_ETHPORTS)
 		rte_tel_data_add_dict_int(d, "peer_port", info.peer_port);
+	rte_tel_data_add_dict_int(d, "carrier", info.carrier);
+	if (info.iface[0] != '\0')
+		rte_tel_data_add_dict_string(d, "iface", info.iface);
+	rte_tel_data_add_dict_u64(d, "wire_rx_frames", info.wire_rx_frames);
+	rte_tel_data_add_dict_u64(d, "wire_tx_frames", info.wire_tx_frames);
+	rte_tel_data_add_dict_u64(d, "wire_tx_drops", info.wire_tx_drops);
+	if (info.wire == RTE_PMD_QLXGE_SIM_WIRE_PCAP) {
+		rte_tel_data_add_dict_int(d, "rx_pcap_done", info.rx_pcap_done);
+		rte_tel_data_add_dict_int(d, "rx_pcap_waiting", info.rx_pcap_waiting);
+	}
 	rte_tel_data_add_dict_string(d, "link", info.link_up ? "up" : "down");
 	rte_tel_data_add_dict_int(d, "function_enabled", info.function_enabled);
 	snprintf(buf, sizeof(buf), "0x%06x", info.fw_version);
 	rte_tel_data_add_dict_string(d, "fw_version", buf);
 	rte_tel_data_add_dict_int(d, "max_frame", (int)info.max_frame);
+	qlxge_sim_tel_faults(port, d);
 	return 0;
 }
 

@@ -97,6 +97,9 @@ qlxge_vdev_wire(struct qlxge_vdev_entry *self, const struct qlxge_vdev_cfg *cfg)
 		w.rx_pcap = cfg->rx_pcap[0] != '\0' ? cfg->rx_pcap : NULL;
 		w.tx_pcap = cfg->tx_pcap[0] != '\0' ? cfg->tx_pcap : NULL;
 		w.iface = cfg->iface[0] != '\0' ? cfg->iface : NULL;
+		w.rx_pcap_pps = cfg->rx_pcap_pps;
+		w.rx_pcap_loops = cfg->rx_pcap_loops;
+		w.rx_pcap_start = cfg->rx_pcap_start;
 	} else {
 		TAILQ_FOREACH(e, &qlxge_vdev_list, next) {
 			if (e->adapter == self->adapter && e->fn != self->fn && e->wire_default) {
@@ -213,6 +216,17 @@ qlxge_vdev_call_name(const char *name, qlxge_vdev_cb cb, void *arg)
 	return qlxge_vdev_call(qlxge_vdev_match_name, name, cb, arg, -ENODEV);
 }
 
+uint16_t
+qlxge_vdev_port_of(const struct qlxge_sim_func *fn)
+{
+	const struct qlxge_vdev_entry *e;
+
+	TAILQ_FOREACH(e, &qlxge_vdev_list, next)
+		if (e->fn == fn)
+			return e->port_id;
+	return RTE_MAX_ETHPORTS;
+}
+
 int
 qlxge_vdev_foreach(qlxge_vdev_cb cb, void *arg)
 {
@@ -267,7 +281,8 @@ qlxge_vdev_attach(const char *name, const struct qlxge_vdev_cfg *cfg,
 		  struct qlxge_vdev_entry **out)
 {
 	struct qlxge_sim_params sp = { .name = cfg->adapter, .fw_latency_us = cfg->fw_latency_us,
-				       .device_id = (uint16_t)cfg->device_id };
+				       .device_id = (uint16_t)cfg->device_id,
+				       .timing = cfg->timing };
 	struct qlxge_sim_adapter *adapter;
 	struct qlxge_vdev_entry *e;
 	int ret;
@@ -453,9 +468,13 @@ RTE_PMD_REGISTER_PARAM_STRING(net_qlxge_sim,
 	"peer=<vdev name> "
 	"rx_pcap=<file> "
 	"tx_pcap=<file> "
+	"rx_pcap_pps=<0-100000000> "
+	"rx_pcap_loops=<0-1000000> "
+	"rx_pcap_start=<first_burst|rxq|link> "
 	"iface=<tap name> "
 	"mac=<xx:xx:xx:xx:xx:xx> "
 	"fw_latency_us=<0-1000000> "
+	"timing=<instant|card> "
 	"device_id=<0x8000|0x8012> "
 	"irq=<0|1> "
 	"fault_fw_hang=<0|1> "

@@ -34,6 +34,12 @@ struct qlxge_vdev_cfg {
 	char rx_pcap[PATH_MAX];
 	char tx_pcap[PATH_MAX];
 	char iface[64];
+	uint64_t rx_pcap_pps;
+	uint32_t rx_pcap_loops;
+	enum qlxge_sim_pcap_start rx_pcap_start;
+	bool pcap_opts;		/* one of the three above was given */
+	enum qlxge_sim_timing timing;
+	bool timing_set;
 	bool mac_set;
 	struct rte_ether_addr mac;
 	uint32_t fw_latency_us;
@@ -69,6 +75,9 @@ typedef int (*qlxge_vdev_cb)(const struct qlxge_vdev_view *v, void *arg);
 int qlxge_vdev_call_port(uint16_t port_id, qlxge_vdev_cb cb, void *arg);
 /* @cb on the function attached as device @name; -ENODEV when none is. */
 int qlxge_vdev_call_name(const char *name, qlxge_vdev_cb cb, void *arg);
+/* The port of the function @p fn attached in this process (registry locked by the caller, as
+ * inside a callback); RTE_MAX_ETHPORTS when none is. */
+uint16_t qlxge_vdev_port_of(const struct qlxge_sim_func *fn);
 /* @cb on each attached function in turn, until one returns non-zero (returned). */
 int qlxge_vdev_foreach(qlxge_vdev_cb cb, void *arg);
 

@@ -69,6 +69,7 @@ qlxge_sim_api_call(uint16_t port_id, qlxge_vdev_cb cb, void *arg)
 struct qlxge_sim_api_fault {
 	enum qlxge_sim_fault fault;
 	uint64_t arg;
+	uint64_t *out;
 };
 
 static int
@@ -88,6 +89,25 @@ rte_pmd_qlxge_sim_fault_set(uint16_t port_id, enum rte_pmd_qlxge_sim_fault fault
 		return rte_eth_dev_is_valid_port(port_id) ? -EINVAL : -ENODEV;
 	f.fault = qlxge_sim_api_faults[fault];
 	return qlxge_sim_api_call(port_id, qlxge_sim_api_fault_cb, &f);
+}
+
+static int
+qlxge_sim_api_fault_get_cb(const struct qlxge_vdev_view *v, void *arg)
+{
+	const struct qlxge_sim_api_fault *f = arg;
+
+	return qlxge_sim_fault_get(v->fn, f->fault, f->out);
+}
+
+QLXGE_EXPORT int
+rte_pmd_qlxge_sim_fault_get(uint16_t port_id, enum rte_pmd_qlxge_sim_fault fault, uint64_t *arg)
+{
+	struct qlxge_sim_api_fault f = { .out = arg };
+
+	if ((unsigned int)fault >= RTE_DIM(qlxge_sim_api_faults) || arg == NULL)
+		return rte_eth_dev_is_valid_port(port_id) ? -EINVAL : -ENODEV;
+	f.fault = qlxge_sim_api_faults[fault];
+	return qlxge_sim_api_call(port_id, qlxge_sim_api_fault_get_cb, &f);
 }
 
 QLXGE_EXPORT int
@@ -117,16 +137,28 @@ static int
 qlxge_sim_api_info_cb(const struct qlxge_vdev_view *v, void *arg)
 {
 	struct rte_pmd_qlxge_sim_port_info *info = arg;
+	struct qlxge_sim_wire_info w;
 	struct qlxge_sim_port_state st;
 	int ret;
 
 	ret = qlxge_sim_port_state_get(v->fn, &st);
+	if (ret == 0)
+		ret = qlxge_sim_wire_get(v->fn, &w);
 	if (ret != 0)
 		return ret;
 	snprintf(info->adapter, sizeof(info->adapter), "%s", qlxge_sim_adapter_name(v->adapter));
 	info->function = (uint8_t)qlxge_sim_func_index(v->fn);
-	info->wire = qlxge_sim_api_wire(v->wire);
-	info->peer_port = v->peer_port;
+	/* the wire as it is now (re-cabled, peer gone ...), not as the probe attached it */
+	info->wire = qlxge_sim_api_wire(w.kind);
+	info->peer_port = w.peer != NULL ? qlxge_vdev_port_of(w.peer) : RTE_MAX_ETHPORTS;
+	info->carrier = w.carrier;
+	/* a TAP name fits IFNAMSIZ (16) */
+	memcpy(info->iface, w.iface, sizeof(info->iface) - 1);
+	info->wire_rx_frames = w.rx_frames;
+	info->wire_tx_frames = w.tx_frames;
+	info->wire_tx_drops = w.tx_drops;
+	info->rx_pcap_done = w.rx_pcap_done;
+	info->rx_pcap_waiting = w.rx_pcap_waiting;
 	info->link_up = st.link_up;
 	info->function_enabled = st.function_enabled;
 	info->fw_version = st.fw_version;

@@ -75,17 +75,30 @@ enum rte_pmd_qlxge_sim_wire {
 /** Longest adapter name, with its NUL. */
 #define RTE_PMD_QLXGE_SIM_NAME_MAX	32
 
+/** Longest TAP interface name, with its NUL. */
+#define RTE_PMD_QLXGE_SIM_IFACE_MAX	16
+
 /** A net_qlxge_sim port as the model sees it. */
 struct rte_pmd_qlxge_sim_port_info {
 	char adapter[RTE_PMD_QLXGE_SIM_NAME_MAX];	/**< the model adapter (adapter=) */
 	uint8_t function;			/**< its NIC function (function=) */
-	enum rte_pmd_qlxge_sim_wire wire;	/**< the cable, as the probe attached it */
+	enum rte_pmd_qlxge_sim_wire wire;	/**< the cable the port has now */
 	/** The port at the other end of a PEER wire; RTE_MAX_ETHPORTS when none is. */
 	uint16_t peer_port;
 	uint8_t link_up;			/**< the model's firmware sees the link up */
 	uint8_t function_enabled;		/**< the driver enabled the function */
 	uint32_t fw_version;			/**< what the model's firmware reports */
 	uint32_t max_frame;			/**< the port's maximum frame, in the firmware */
+	/* the wire's live state */
+	uint8_t carrier;			/**< the wire has carrier */
+	/** wire TAP: the interface's name now (it may be renamed in another namespace) */
+	char iface[RTE_PMD_QLXGE_SIM_IFACE_MAX];
+	uint64_t wire_rx_frames;		/**< frames the port took off the wire */
+	uint64_t wire_tx_frames;		/**< frames the port put on the wire */
+	uint64_t wire_tx_drops;			/**< frames the wire refused (peer FIFO full) */
+	uint8_t rx_pcap_done;			/**< wire PCAP: every pass of the file replayed */
+	/** wire PCAP started at the first receive: a frame waits for the application */
+	uint8_t rx_pcap_waiting;
 };
 
 /**
@@ -116,6 +129,16 @@ struct rte_pmd_qlxge_sim_counter {
 __rte_experimental
 int rte_pmd_qlxge_sim_counters_get(uint16_t port_id, struct rte_pmd_qlxge_sim_counter *counters,
 				   unsigned int n);
+
+/**
+ * The argument a fault has now on a net_qlxge_sim port (0: off); DMA_ERROR counts down the
+ * failures still to come, FATAL is one-shot and reads 0.
+ *
+ * @return as rte_pmd_qlxge_sim_fault_set(); -EINVAL also for @p arg NULL.
+ */
+__rte_experimental
+int rte_pmd_qlxge_sim_fault_get(uint16_t port_id, enum rte_pmd_qlxge_sim_fault fault,
+				uint64_t *arg);
 
 /** The name of a wire kind ("loop", "peer", ...); "unknown" out of range. */
 __rte_experimental

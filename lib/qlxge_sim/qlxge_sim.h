@@ -64,6 +64,22 @@ struct qlxge_sim_params {
 	uint32_t fw_latency_us;
 	/** PCI function numbers of the two NIC functions (MPI 0x1002); both 0 → 0 and 1. */
 	uint8_t pci_func[QLXGE_SIM_NUM_FUNCS];
+	/** How long the device takes to do things (QLXGE_SIM_TIMING_INSTANT when 0). */
+	enum qlxge_sim_timing {
+		/** Resets, ICB loads and semaphores complete at once, the firmware answers at
+		 * the next poll step unless fw_latency_us says otherwise. */
+		QLXGE_SIM_TIMING_INSTANT = 0,
+		/** Card-like: function resets and ICB loads take a few tens of microseconds,
+		 * the firmware now and then holds a semaphore briefly, and answers a mailbox
+		 * command after a delay (at least fw_latency_us), each well inside the public
+		 * drivers' timeouts (docs/hardware/choices.md, "Card-like timing"). */
+		QLXGE_SIM_TIMING_CARD,
+	} timing;
+	/** Doorbell memory of each function, owned by the caller: QLXGE_SIM_DB_BAR_SIZE bytes,
+	 * 4 KiB aligned, which the model zeroes and uses as the function's doorbell BAR (e.g. a
+	 * memzone, so that secondary processes see the same doorbells). NULL: the model maps
+	 * memory of its own. The memory must outlive the adapter. */
+	void *db_mem[QLXGE_SIM_NUM_FUNCS];
 };
 
 /**
@@ -172,6 +188,22 @@ struct qlxge_sim_wire_cfg {
 	uint32_t rx_pcap_loops;
 	/** TAP: interface name (created if absent). */
 	const char *iface;
+	/** PCAP: when the RX file starts to arrive (QLXGE_SIM_PCAP_START_RXQ when 0). */
+	enum qlxge_sim_pcap_start {
+		/** Frames wait on the wire until the port can place them (back-pressure: link
+		 * up, RX MAC and function enabled, routing programmed, the frame's queue valid,
+		 * a buffer and a completion entry free). */
+		QLXGE_SIM_PCAP_START_RXQ = 0,
+		/** Back-pressure as above, and the first frame (and the first after each
+		 * function reset) is taken off the wire only once the application has received
+		 * it (the CQ consumer index passed it): if the port is stopped before, it is
+		 * offered again. Nothing is lost before the application polls, as with net_pcap
+		 * (the net_qlxge_sim device's default). */
+		QLXGE_SIM_PCAP_START_FIRST_BURST,
+		/** A cable from a traffic generator that starts at link-up: no back-pressure;
+		 * frames the port cannot take are dropped (and counted) as on a real wire. */
+		QLXGE_SIM_PCAP_START_LINK,
+	} rx_pcap_start;
 };
 
 /**
@@ -181,6 +213,37 @@ struct qlxge_sim_wire_cfg {
  * @return 0, -EINVAL, -ENOENT (pcap file), -errno from the TAP device.
  */
 int qlxge_sim_wire_set(struct qlxge_sim_func *fn, const struct qlxge_sim_wire_cfg *cfg);
+
+/** Longest name or path struct qlxge_sim_wire_info holds (longer ones are cut). */
+#define QLXGE_SIM_WIRE_NAME_MAX	256
+
+/** The live state of a function's wire (qlxge_sim_wire_get()). */
+struct qlxge_sim_wire_info {
+	enum qlxge_sim_wire_kind kind;	/**< NONE: no cable */
+	/** PEER: the function at the other end, NULL once that end is closed. */
+	struct qlxge_sim_func *peer;
+	bool carrier;			/**< the wire has carrier (see the wire kinds) */
+	bool link_up;			/**< the port's link, as the firmware reports it */
+	/** TAP: the interface's name now (it may have been renamed, in any namespace). */
+	char iface[QLXGE_SIM_WIRE_NAME_MAX];
+	/** PCAP: the files (empty: none). */
+	char rx_pcap[QLXGE_SIM_WIRE_NAME_MAX];
+	char tx_pcap[QLXGE_SIM_WIRE_NAME_MAX];
+	enum qlxge_sim_pcap_start rx_pcap_start;
+	uint64_t rx_pcap_pps;		/**< configured rate, 0: as fast as taken */
+	uint32_t rx_pcap_loops;		/**< configured passes over the file (0 = 1) */
+	uint32_t rx_pcap_pass;		/**< the pass being replayed, from 1 */
+	bool rx_pcap_done;		/**< every pass replayed: nothing more will arrive */
+	/** first_burst: a frame waits for the application's first receive. */
+	bool rx_pcap_waiting;
+	/** Frames and bytes the wire carried, each way, as this end counts them. */
+	uint64_t tx_frames, tx_bytes, tx_drops;
+	uint64_t rx_frames, rx_bytes;
+	uint64_t rx_drops_oversize;	/**< PCAP: records longer than any wire carries */
+};
+
+/** The live state of @p fn's wire. @return 0 or -EINVAL. */
+int qlxge_sim_wire_get(struct qlxge_sim_func *fn, struct qlxge_sim_wire_info *info);
 
 /* ---- Fault injection ----------------------------------------------------------------------- */
 
@@ -201,6 +264,12 @@ enum qlxge_sim_fault {
 
 /** Set or clear (arg 0) a fault on a function. @return 0 or -EINVAL. */
 int qlxge_sim_fault_set(struct qlxge_sim_func *fn, enum qlxge_sim_fault fault, uint64_t arg);
+
+/**
+ * The argument a fault has now on a function (0: off). It may differ from what was set:
+ * DMA_ERROR counts down the failures still to come. @return 0 or -EINVAL.
+ */
+int qlxge_sim_fault_get(struct qlxge_sim_func *fn, enum qlxge_sim_fault fault, uint64_t *arg);
 
 /* ---- State inspection (tests, tools) ------------------------------------------------------ */
 

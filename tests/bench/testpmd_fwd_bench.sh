@@ -6,12 +6,20 @@
 # the same between two net_ring ports, in one run with the same cores, pool and first bursts;
 # prints each side's forwarding rate (Mpps, both ports together, testpmd's own Rx-pps over the
 # measured interval) and a RESULT line with the ratio qlxge / net_ring.
+#
+# --huge (root): the model ports side by side on hugepages with IOVA as VA and IOVA as PA (what
+# EAL picks on a machine without an IOMMU), in alternating rounds (QLXGE_BENCH_ROUNDS, default
+# 3), with the median of each and a RESULT line with their ratio. It reserves 2 MiB pages
+# (QLXGE_BENCH_HUGEPAGES, default 512) on top of those already reserved and mounts hugetlbfs at
+# a path of its own; both are given back on exit, also on failure or interruption.
 # The plugins are loaded by -d of their folder (build/drivers).
-# Usage: testpmd_fwd_bench.sh <plugin folder> [--smoke] [seconds]
+# Usage: testpmd_fwd_bench.sh <plugin folder> [--smoke | --huge] [seconds]
 set -euo pipefail
-dir=${1:?usage: $0 <plugin folder> [--smoke] [seconds]}
+dir=${1:?usage: $0 <plugin folder> [--smoke | --huge] [seconds]}
 secs=10
+mode=ring
 [ "${2:-}" = "--smoke" ] && secs=2
+[ "${2:-}" = "--huge" ] && mode=huge
 [ -n "${3:-}" ] && secs=$3
 testpmd=$(command -v dpdk-testpmd) ||
 	{ echo "dpdk-testpmd not found (apt-get install dpdk)"; exit 1; }
@@ -19,9 +27,26 @@ if ldd "$dir/librte_net_qlxge_sim.so" 2>/dev/null | grep -qE 'lib(asan|ubsan|tsa
 	echo "SKIP: $dir holds a sanitizer build"; exit 77
 fi
 log=$(mktemp)
-trap 'rm -f "$log"' EXIT
+nr=/sys/kernel/mm/hugepages/hugepages-2048kB/nr_hugepages
+mnt=""
+added=0
+cleanup() {
+	rm -f "$log"
+	if [ -n "$mnt" ]; then
+		umount "$mnt" 2>/dev/null || true
+		rmdir "$mnt" 2>/dev/null || true
+	fi
+	if [ "$added" -gt 0 ]; then
+		# give back what this run added, whatever others did meanwhile
+		local now
+		now=$(cat "$nr")
+		echo $((now > added ? now - added : 0)) > "$nr" || true
+	fi
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
 
-# run <label> <vdev args...>: Mpps of io forwarding, summed over both ports
+# run <label> <EAL args...>: Mpps of io forwarding, summed over both ports
 run() {
 	local label=$1; shift
 	{
@@ -30,18 +55,53 @@ run() {
 		printf 'show port stats all\n'
 		sleep "$secs"
 		printf 'show port stats all\nstop\nquit\n'
-	} | timeout $((secs + 60)) stdbuf -oL "$testpmd" --no-huge --no-shconf --no-pci -m 512 -l 0-1 \
-		--file-prefix "bench$$" "$@" -- -i --total-num-mbufs=8192 >"$log" 2>&1 || {
-		cat "$log"; echo "FAIL: testpmd ($label)"; exit 1; }
+	} | timeout $((secs + 60)) stdbuf -oL "$testpmd" -m 512 -l 0-1 "$@" \
+		-- -i --total-num-mbufs=8192 >"$log" 2>&1 || {
+		cat "$log" >&2; echo "FAIL: testpmd ($label)" >&2; exit 1; }
 	# the second show's Rx-pps of each port: the rate over the measured interval
 	awk '/^  Rx-pps:/ { n++; if (n > 2) sum += $2 } END { printf "%.4f", sum / 1e6 }' "$log"
 }
 
-q=$(run qlxge -d "$dir" --vdev net_qlxge_sim0,adapter=bench,function=0 \
+model=(-d "$dir" --vdev net_qlxge_sim0,adapter=bench,function=0
 	--vdev net_qlxge_sim1,adapter=bench,function=1)
-r=$(run ring --vdev net_ring0 --vdev net_ring1)
-echo "qlxge model ports: $q Mpps (io forwarding, 2 ports, ${secs} s, -l 0-1)"
-echo "net_ring ports:    $r Mpps"
-awk -v q="$q" -v r="$r" 'BEGIN {
-	printf "RESULT testpmd_fwd_qlxge_mpps=%s testpmd_fwd_ring_mpps=%s ratio=%.4f\n", q, r,
-	       (r > 0 ? q / r : 0) }'
+nohuge=(--no-huge --no-shconf --no-pci --file-prefix "bench$$")
+
+if [ "$mode" = ring ]; then
+	q=$(run qlxge "${nohuge[@]}" "${model[@]}")
+	r=$(run ring "${nohuge[@]}" --vdev net_ring0 --vdev net_ring1)
+	echo "qlxge model ports: $q Mpps (io forwarding, 2 ports, ${secs} s, -l 0-1)"
+	echo "net_ring ports:    $r Mpps"
+	awk -v q="$q" -v r="$r" 'BEGIN {
+		printf "RESULT testpmd_fwd_qlxge_mpps=%s testpmd_fwd_ring_mpps=%s ratio=%.4f\n",
+		       q, r, (r > 0 ? q / r : 0) }'
+	exit 0
+fi
+
+# --huge: IOVA as VA and as PA on hugepages, rounds alternating
+[ "$(id -u)" -eq 0 ] || { echo "SKIP: --huge needs root (hugepages, IOVA as PA)"; exit 77; }
+[ -w "$nr" ] || { echo "SKIP: no 2 MiB hugepages on this kernel"; exit 77; }
+pages=${QLXGE_BENCH_HUGEPAGES:-512}
+rounds=${QLXGE_BENCH_ROUNDS:-3}
+before=$(cat "$nr")
+echo $((before + pages)) > "$nr"
+added=$(( $(cat "$nr") - before ))
+[ "$added" -ge 256 ] || { echo "SKIP: only $added hugepages could be reserved"; exit 77; }
+mnt=$(mktemp -d /mnt/qlxge-bench-huge.XXXXXX)
+mount -t hugetlbfs -o pagesize=2M nodev "$mnt"
+huge=(--in-memory --no-pci --huge-dir "$mnt")
+va=() pa=()
+for i in $(seq 1 "$rounds"); do
+	va+=("$(run va "${huge[@]}" --iova-mode=va "${model[@]}")")
+	pa+=("$(run pa "${huge[@]}" --iova-mode=pa "${model[@]}")")
+	echo "round $i: IOVA as VA ${va[-1]} Mpps, IOVA as PA ${pa[-1]} Mpps"
+done
+median() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END {
+	print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }'; }
+mv=$(median "${va[@]}")
+mp=$(median "${pa[@]}")
+echo "qlxge model ports on hugepages, median of $rounds rounds of ${secs} s (io forwarding, 2 ports, -l 0-1):"
+echo "  IOVA as VA: $mv Mpps"
+echo "  IOVA as PA: $mp Mpps"
+awk -v va="$mv" -v pa="$mp" 'BEGIN {
+	printf "RESULT testpmd_fwd_huge_va_mpps=%s testpmd_fwd_huge_pa_mpps=%s pa_over_va=%.3f\n",
+	       va, pa, (va > 0 ? pa / va : 0) }'

@@ -56,11 +56,20 @@ sim_dma_range_ok(const struct rte_memseg_list *msl, const uint8_t *va, uint64_t 
 }
 
 /*
- * Translation cache, per thread (no lock): the last runs of DMA memory found valid. Rings and
- * buffers sit in a few memzones, so nearly every access hits. Any free of DPDK memory bumps a
- * generation that invalidates every cache, so a run freed back to the system is never used.
+ * Translation cache, per thread (no lock): the runs of DMA memory found valid, the last few
+ * in a small ring and, with IOVA as PA, every run by the 2 MiB block of IOVA it starts in.
+ * A run is the whole stretch of allocated pages around the range translated: with IOVA as VA
+ * every allocated page of the memseg list (one window then covers a mempool), with IOVA as
+ * PA the pages that also follow each other in IOVA (a hugepage at least), so that buffers
+ * spread over many pages cost one lookup each, not a walk of DPDK's memory map
+ * (rte_mem_iova2virt takes the memory lock and visits every segment). Any free of DPDK
+ * memory bumps a generation that invalidates every cache, so a run freed back to the system
+ * is never used.
  */
-#define SIM_DMA_CACHE	4
+#define SIM_DMA_CACHE		4
+#define SIM_DMA_PA_SLOTS	256u		/* 512 MiB of IOVA at one slot per 2 MiB */
+#define SIM_DMA_PA_SHIFT	21
+#define SIM_DMA_RUN_MAX_PAGES	1024		/* pages looked at each way for a run */
 struct sim_dma_run {
 	uintptr_t va;
 	uint64_t iova;
@@ -69,6 +78,7 @@ struct sim_dma_run {
 };
 static __thread struct sim_dma_run sim_dma_runs[SIM_DMA_CACHE];
 static __thread unsigned int sim_dma_next;
+static __thread struct sim_dma_run sim_dma_pa[SIM_DMA_PA_SLOTS];
 uint64_t sim_dma_gen = 1;	/* 0: caching off */
 static pthread_once_t sim_dma_once = PTHREAD_ONCE_INIT;
 
@@ -95,22 +105,60 @@ sim_dma_cache_init(void)
 		__atomic_store_n(&sim_dma_gen, 0, __ATOMIC_RELEASE);
 }
 
+static inline bool
+sim_dma_run_has(const struct sim_dma_run *r, uint64_t iova, size_t len, uint64_t gen)
+{
+	return r->gen == gen && iova >= r->iova && iova - r->iova <= r->len &&
+	       len <= r->len - (iova - r->iova);
+}
+
+static inline struct sim_dma_run *
+sim_dma_pa_slot(uint64_t iova)
+{
+	return &sim_dma_pa[(iova >> SIM_DMA_PA_SHIFT) % SIM_DMA_PA_SLOTS];
+}
+
+/* The cached run holding [iova, iova + len), or NULL. */
+static const struct sim_dma_run *
+sim_dma_cache_run(uint64_t iova, size_t len, uint64_t gen)
+{
+	const struct sim_dma_run *r;
+	unsigned int i;
+
+	for (i = 0; i < SIM_DMA_CACHE; i++)
+		if (sim_dma_run_has(&sim_dma_runs[i], iova, len, gen))
+			return &sim_dma_runs[i];
+	r = sim_dma_pa_slot(iova);
+	return sim_dma_run_has(r, iova, len, gen) ? r : NULL;
+}
+
 static void *
 sim_dma_cache_find(uint64_t iova, size_t len, uint64_t gen)
 {
-	unsigned int i;
+	const struct sim_dma_run *r = sim_dma_cache_run(iova, len, gen);
 
-	for (i = 0; i < SIM_DMA_CACHE; i++) {
-		const struct sim_dma_run *r = &sim_dma_runs[i];
-
-		if (r->gen == gen && iova >= r->iova && iova - r->iova <= r->len &&
-		    len <= r->len - (iova - r->iova))
-			return (void *)(r->va + (uintptr_t)(iova - r->iova));
-	}
-	return NULL;
+	return r != NULL ? (void *)(r->va + (uintptr_t)(iova - r->iova)) : NULL;
 }
 
-/* Remember the run of used pages around a valid VA-mode range (IOVA == VA there). */
+/* Page @p idx of @p msl is allocated and (PA) sits at @p iova. */
+static bool
+sim_dma_page_at(const struct rte_memseg_list *msl, int idx, uint64_t iova, bool pa)
+{
+	struct rte_fbarray *arr = (struct rte_fbarray *)(uintptr_t)&msl->memseg_arr;
+	const struct rte_memseg *ms;
+
+	if (idx < 0 || (unsigned int)idx >= arr->len || rte_fbarray_is_used(arr, idx) != 1)
+		return false;
+	if (!pa)
+		return true;
+	ms = rte_fbarray_get(arr, idx);
+	return ms != NULL && ms->iova == iova;
+}
+
+/*
+ * Remember the run of good pages around a valid range: used pages, and with IOVA as PA, pages
+ * that follow each other in IOVA as they do in VA (the device sees one IOVA range).
+ */
 static void
 sim_dma_cache_add(const struct rte_memseg_list *msl, uintptr_t va, uint64_t iova, size_t len,
 		  uint64_t gen)
@@ -118,22 +166,49 @@ sim_dma_cache_add(const struct rte_memseg_list *msl, uintptr_t va, uint64_t iova
 	struct rte_fbarray *arr = (struct rte_fbarray *)(uintptr_t)&msl->memseg_arr;
 	struct sim_dma_run *r = &sim_dma_runs[sim_dma_next++ % SIM_DMA_CACHE];
 	uintptr_t base = (uintptr_t)msl->base_va;
-	unsigned int idx = (unsigned int)((va - base) / msl->page_sz);
-	int fwd, back;
+	uint64_t pg = msl->page_sz;
+	int idx = (int)((va - base) / pg);
+	uint64_t page_iova = iova - (uint64_t)((va - base) % pg);
+	int first = idx, last = idx, fwd, back;
 
 	r->va = va;
 	r->iova = iova;
 	r->len = len;
-	if (rte_eal_iova_mode() == RTE_IOVA_VA && !msl->external) {
+	if (msl->external) {
+		r->gen = gen;
+		return;
+	}
+	if (rte_eal_iova_mode() == RTE_IOVA_VA) {
 		fwd = rte_fbarray_find_contig_used(arr, idx);
 		back = rte_fbarray_find_rev_contig_used(arr, idx);
 		if (fwd > 0 && back > 0) {
-			r->va = base + (uintptr_t)(idx - (unsigned int)(back - 1)) * msl->page_sz;
-			r->iova = r->va;
-			r->len = (uint64_t)(fwd + back - 1) * msl->page_sz;
+			first = idx - (back - 1);
+			last = idx + fwd - 1;
+		}
+	} else {
+		/* IOVA as PA: the page of the range (checked by the caller), then its
+		 * IOVA-contiguous neighbours, a bounded walk */
+		while (last - idx < SIM_DMA_RUN_MAX_PAGES &&
+		       sim_dma_page_at(msl, last + 1, page_iova + (uint64_t)(last + 1 - idx) * pg,
+				       true))
+			last++;
+		while (idx - first < SIM_DMA_RUN_MAX_PAGES &&
+		       sim_dma_page_at(msl, first - 1,
+				       page_iova - (uint64_t)(idx - first + 1) * pg, true))
+			first--;
+		if (va + len > base + (uintptr_t)(last + 1) * pg) {
+			/* the range itself spans pages the walk did not reach: keep it exact */
+			r->gen = gen;
+			return;
 		}
 	}
+	r->va = base + (uintptr_t)first * pg;
+	r->iova = rte_eal_iova_mode() == RTE_IOVA_VA ? r->va :
+		  page_iova - (uint64_t)(idx - first) * pg;
+	r->len = (uint64_t)(last - first + 1) * pg;
 	r->gen = gen;
+	if (rte_eal_iova_mode() != RTE_IOVA_VA)
+		*sim_dma_pa_slot(iova) = *r;
 }
 
 void *
@@ -221,6 +296,7 @@ sim_dma_get(struct qlxge_sim_func *fn, uint64_t iova, size_t len, const char *wh
 int
 sim_dma_win_fill(struct sim_dma_win *w, uint64_t iova, size_t len)
 {
+	const struct sim_dma_run *run;
 	uint64_t gen;
 	uint8_t *va;
 
@@ -236,16 +312,11 @@ sim_dma_win_fill(struct sim_dma_win *w, uint64_t iova, size_t len)
 	w->len = len;
 	w->va = va;
 	/* widen to the run the translation cache found around it */
-	for (unsigned int i = 0; i < SIM_DMA_CACHE; i++) {
-		const struct sim_dma_run *r = &sim_dma_runs[i];
-
-		if (r->gen == gen && iova >= r->iova && iova - r->iova <= r->len &&
-		    len <= r->len - (iova - r->iova)) {
-			w->iova = r->iova;
-			w->len = r->len;
-			w->va = (uint8_t *)r->va;
-			break;
-		}
+	run = sim_dma_cache_run(iova, len, gen);
+	if (run != NULL) {
+		w->iova = run->iova;
+		w->len = run->len;
+		w->va = (uint8_t *)run->va;
 	}
 	w->gen = gen;
 	return 0;

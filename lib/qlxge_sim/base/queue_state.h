@@ -30,8 +30,8 @@ struct sim_wq {
 	uint64_t shadow;		/* consumer-index shadow IOVA */
 	uint32_t cons;			/* next IOCB the device takes */
 	uint32_t bad_prod_seen;		/* out-of-range producer last warned about (0 none) */
-	uint32_t db_valid_seen;		/* last value seen in the valid doorbell (or
-					   SIM_DB_VALID_LOADED, stored at the ICB load) */
+	uint32_t db_valid_seen;		/* the valid doorbell as last seen, or as the device
+					   last wrote it back (V, ONQ: queues/doorbell.h) */
 	struct sim_dma_ring ring;	/* DMA of the ring */
 	struct sim_dma_win shadow_win;
 	struct qlxge_wq_icb icb;	/* as loaded (dump) */
@@ -75,6 +75,7 @@ struct sim_cq {
 	bool irq_pending;		/* ISR bit: interrupt raised, entries not consumed */
 	bool stopped;			/* CQ_STOP */
 	uint32_t db_valid_seen;		/* as in struct sim_wq */
+	uint32_t epoch;			/* + 1 at each LC load and each invalidation */
 	struct qlxge_cq_icb icb;	/* as loaded (dump) */
 };
 

@@ -66,6 +66,10 @@ sim_reg_write_locked(struct qlxge_sim_func *fn, uint32_t offset, uint32_t val)
 		return;
 	}
 	SIM_TRACE(regs, write, SIM_FN_FMT " %s <- 0x%08x", SIM_FN_ARGS(fn), row->name, val);
+	/* the receive filters change (a pcap wire starting at the first receive watches when) */
+	if (offset == QLXGE_REG_RT_DATA || offset == QLXGE_REG_MAC_ADDR_DATA ||
+	    offset == QLXGE_REG_NIC_RCV_CFG)
+		fn->ad->rx_cfg_us = sim_now_us();
 	if (row->write != NULL) {
 		row->write(fn, row, val);
 		return;

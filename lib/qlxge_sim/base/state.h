@@ -42,6 +42,34 @@
 /* Semaphore owner values: a function index, or nobody / the firmware ("other agent"). */
 #define SIM_SEM_FREE		0xFFu
 
+/*
+ * Card-like timing (QLXGE_SIM_TIMING_CARD; docs/hardware/choices.md, "Card-like timing"): how
+ * long the device takes, each well inside the public drivers' budgets.
+ */
+#define SIM_CARD_RESET_US	20u	/* RST_FO.FR busy: 10 x 10 us, ~30 us (§2.4) */
+#define SIM_CARD_ICB_US		50u	/* CFG command busy: 3 x 100 us (§2.7) */
+#define SIM_CARD_SEM_HOLD_US	300u	/* the firmware holds a semaphore: 30 x 100 us (§3) */
+#define SIM_CARD_SEM_EVERY	4u	/* ... on every 4th acquisition of a free resource */
+/* ... of these: ICB, MAC address, flash, processor registers (not the XGMAC ones: §4.6 takes a
+ * held XGMAC semaphore for the other function bringing the port up) */
+#define SIM_CARD_SEM_FW_MASK	((1u << 2) | (1u << 3) | (1u << 4) | (1u << 7))
+#define SIM_CARD_FW_LATENCY_US	500u	/* a mailbox command's answer at least: 5 s (§9.3) */
+
+/*
+ * A PCAP wire that starts at the application's first receive (QLXGE_SIM_PCAP_START_FIRST_BURST,
+ * queues/rx.c): its first frame (and the first after each function reset) is placed, yet left
+ * on the wire until the CQ's consumer index passes its entry.
+ */
+/* ... and a frame its filters reject waits while they are being programmed (written in the
+ * last SIM_PCAP_SETTLE_US), so that none is lost to a port half-way through its start */
+#define SIM_PCAP_SETTLE_US	200000u
+
+enum sim_pcap_gate {
+	SIM_PCAP_GATE_WAIT = 0,		/* the next frame placed is the first */
+	SIM_PCAP_GATE_PROBE,		/* the first is in a CQ, not yet received */
+	SIM_PCAP_GATE_OPEN,		/* received: frames flow (with back-pressure) */
+};
+
 struct sim_reg_row;
 struct sim_mac_tables;
 struct sim_route_table;
@@ -54,6 +82,7 @@ struct qlxge_sim_func {
 	uint8_t pci_func;		/* STS.FUNC_ID, MPI 0x1002 */
 	uint32_t regs[QLXGE_REG_COUNT];	/* storage of FS rows */
 	uint8_t *db;			/* doorbell BAR, QLXGE_SIM_DB_BAR_SIZE bytes */
+	bool db_owned;			/* mapped by the model (else the creator's memory) */
 	/* interrupts, §8 (base/irq.c) */
 	int irq_fd[QLXGE_SIM_NUM_VECTORS];
 	bool vec_en[QLXGE_SIM_NUM_VECTORS];
@@ -63,8 +92,13 @@ struct qlxge_sim_func {
 	bool fe;			/* STS.FE */
 	uint32_t err_sts;
 	bool pi;			/* STS.PI: outbound message pending */
-	bool reset_pending;		/* RST_FO.FR reads 1 until the next poll */
+	bool reset_pending;		/* RST_FO.FR reads 1 until the next poll (instant) */
 	uint64_t reset_done;		/* ... or until this time (us) */
+	/* card timing: a CFG command in progress (queues/icb.c) */
+	bool cfg_pending;
+	uint32_t cfg_val;		/* the CFG write that posted it */
+	uint64_t cfg_addr;		/* the ICB address, latched at the write */
+	uint64_t cfg_due;		/* us */
 	uint8_t ets_sel_nic, ets_sel_cna;	/* NIC_ETS/CNA_ETS read-select */
 	uint32_t cq_stop_sel;		/* CQ_STOP last command */
 	/* queues, §5, §6 (queues/) */
@@ -92,6 +126,13 @@ struct qlxge_sim_func {
 	 * writes RX completions inside its own batch (a shared CQ keeps its room accounting) */
 	struct sim_wire *lb_wire;
 	struct qlxge_sim_wire_cfg wire_cfg;
+	/* PCAP wire starting at the first receive (queues/rx.c) */
+	enum sim_pcap_gate pcap_gate;
+	const struct sim_wire *pcap_gate_wire;	/* the wire the gate state is of */
+	uint64_t pcap_gate_resets;		/* cnt.resets when it was last closed */
+	uint8_t probe_cq;			/* the first frame's CQ, entry and CQ epoch */
+	uint32_t probe_entry;
+	uint32_t probe_epoch;
 	/* faults, counters, DMA, tracing */
 	uint64_t fault[QLXGE_SIM_FAULT_MAX];
 	uint64_t fault_seq[QLXGE_SIM_FAULT_MAX];	/* frame counters of 1-in-N faults */
@@ -113,6 +154,10 @@ struct qlxge_sim_adapter {
 	const struct sim_reg_row *reg_table;	/* BAR1 decoder (core/regs.c) */
 	uint32_t regs[QLXGE_REG_COUNT];	/* storage of shared rows */
 	uint8_t sem_owner[QLXGE_SEM_COUNT];
+	uint64_t sem_fw_until[QLXGE_SEM_COUNT];	/* card timing: firmware holds it until (us) */
+	uint32_t sem_acquires;		/* card timing: acquisitions of free resources */
+	uint64_t rx_cfg_us;		/* last write to RT_DATA, MAC_ADDR_DATA, NIC_RCV_CFG */
+	enum qlxge_sim_timing timing;
 	uint32_t port_init;		/* STS.PI0/PI1: firmware (8000) or driver (8012) */
 	/* indirect windows shared by the functions */
 	uint32_t proc_addr, proc_data;

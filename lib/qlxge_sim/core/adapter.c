@@ -18,6 +18,8 @@
 
 #include <rte_byteorder.h>
 
+#include <rte_common.h>
+
 #include "base/irq.h"
 #include "base/log.h"
 #include "base/reg.h"
@@ -69,7 +71,7 @@ sim_adapter_free(struct qlxge_sim_adapter *ad)
 		sim_wire_close(fn->lb_wire);
 		fn->lb_wire = NULL;
 		sim_irq_close(fn);
-		if (fn->db != NULL && fn->db != MAP_FAILED)
+		if (fn->db != NULL && fn->db_owned)
 			munmap(fn->db, QLXGE_SIM_DB_BAR_SIZE);
 		free(fn->rt);
 		free(fn->rss);
@@ -95,6 +97,11 @@ qlxge_sim_adapter_create(const struct qlxge_sim_params *params,
 	if (params->device_id != 0 && params->device_id != QLXGE_PCI_DEVICE_ID_8000 &&
 	    params->device_id != QLXGE_PCI_DEVICE_ID_8012)
 		return -EINVAL;
+	if ((unsigned int)params->timing > QLXGE_SIM_TIMING_CARD)
+		return -EINVAL;
+	for (i = 0; i < QLXGE_SIM_NUM_FUNCS; i++)
+		if (((uintptr_t)params->db_mem[i] & (4096 - 1)) != 0)
+			return -EINVAL;	/* doorbell pages are 4 KiB apart (§5) */
 	pf[0] = params->pci_func[0];
 	pf[1] = params->pci_func[1];
 	if (pf[0] == 0 && pf[1] == 0)
@@ -118,6 +125,9 @@ qlxge_sim_adapter_create(const struct qlxge_sim_params *params,
 	ad->device_id = params->device_id ? params->device_id : QLXGE_PCI_DEVICE_ID_8000;
 	ad->fw_version = params->fw_version ? params->fw_version : SIM_FW_VERSION_DEFAULT;
 	ad->fw_latency_us = params->fw_latency_us;
+	ad->timing = params->timing;
+	if (ad->timing == QLXGE_SIM_TIMING_CARD)
+		ad->fw_latency_us = RTE_MAX(ad->fw_latency_us, SIM_CARD_FW_LATENCY_US);
 	pthread_mutex_init(&ad->lock, NULL);
 	for (i = 0; i < QLXGE_SIM_NUM_FUNCS; i++) {
 		struct qlxge_sim_func *fn = &ad->fn[i];
@@ -143,12 +153,19 @@ qlxge_sim_adapter_create(const struct qlxge_sim_params *params,
 			ret = -ENOMEM;
 			goto err_free;
 		}
-		fn->db = mmap(NULL, QLXGE_SIM_DB_BAR_SIZE, PROT_READ | PROT_WRITE,
-			      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-		if (fn->db == MAP_FAILED) {
-			fn->db = NULL;
-			ret = -ENOMEM;
-			goto err_free;
+		if (params->db_mem[i] != NULL) {
+			/* the creator's memory (shared with secondary processes, say) */
+			fn->db = params->db_mem[i];
+			memset(fn->db, 0, QLXGE_SIM_DB_BAR_SIZE);
+		} else {
+			fn->db = mmap(NULL, QLXGE_SIM_DB_BAR_SIZE, PROT_READ | PROT_WRITE,
+				      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+			if (fn->db == MAP_FAILED) {
+				fn->db = NULL;
+				ret = -ENOMEM;
+				goto err_free;
+			}
+			fn->db_owned = true;
 		}
 		ret = sim_irq_open(fn);
 		if (ret < 0)

@@ -25,6 +25,7 @@
 #include "core/registry.h"
 #include "fw/mbox.h"
 #include "queues/cq.h"
+#include "queues/icb.h"
 #include "queues/rx.h"
 #include "queues/wq.h"
 
@@ -40,8 +41,12 @@ sim_func_step(struct qlxge_sim_func *fn, uint64_t now)
 	unsigned int work = 0;
 	unsigned int q;
 
-	/* a function reset has completed by the next step (§16.2) */
-	fn->reset_pending = false;
+	/* a function reset has completed by the next step (§16.2), unless it takes a card's time;
+	 * a CFG command taking a card's time completes once due */
+	if (fn->ad->timing == QLXGE_SIM_TIMING_INSTANT)
+		fn->reset_pending = false;
+	else if (fn->cfg_pending && now >= fn->cfg_due)
+		sim_cfg_complete(fn);
 	work += sim_fw_poll(fn, now);
 	sim_dma_step(fn);
 	if (!(fn->regs[QLXGE_REG_FSC / 4] & QLXGE_FSC_FE)) {

@@ -64,3 +64,14 @@ qlxge_sim_fault_set(struct qlxge_sim_func *fn, enum qlxge_sim_fault fault, uint6
 	sim_adapter_unlock(fn->ad);
 	return 0;
 }
+
+int
+qlxge_sim_fault_get(struct qlxge_sim_func *fn, enum qlxge_sim_fault fault, uint64_t *arg)
+{
+	if (fn == NULL || arg == NULL || (unsigned int)fault >= QLXGE_SIM_FAULT_MAX)
+		return -EINVAL;
+	sim_adapter_lock(fn->ad);
+	*arg = fn->fault[fault];
+	sim_adapter_unlock(fn->ad);
+	return 0;
+}

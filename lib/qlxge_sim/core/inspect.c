@@ -2,9 +2,9 @@
 /* Copyright(c) 2026 The qlxge authors */
 
 /*
- * The state-inspection API (qlxge_sim.h; tests, tools): the port, the MAC address tables, the
- * routing slots, the RSS state and the counters, read under the adapter lock without side
- * effects.
+ * The state-inspection API (qlxge_sim.h; tests, tools): the port, its wire, the MAC address
+ * tables, the routing slots, the RSS state and the counters, read under the adapter lock
+ * without side effects (a TAP wire refreshes its sampled carrier and name).
  */
 
 #include <errno.h>
@@ -14,6 +14,7 @@
 #include "dataplane/filter.h"
 #include "dataplane/route.h"
 #include "dataplane/rss.h"
+#include "wire/wire.h"
 
 int
 qlxge_sim_port_state_get(struct qlxge_sim_func *fn, struct qlxge_sim_port_state *st)
@@ -93,6 +94,25 @@ qlxge_sim_counters_get(struct qlxge_sim_func *fn, struct qlxge_sim_counters *c)
 		return -EINVAL;
 	sim_adapter_lock(fn->ad);
 	*c = fn->cnt;
+	sim_adapter_unlock(fn->ad);
+	return 0;
+}
+
+int
+qlxge_sim_wire_get(struct qlxge_sim_func *fn, struct qlxge_sim_wire_info *info)
+{
+	if (fn == NULL || info == NULL)
+		return -EINVAL;
+	memset(info, 0, sizeof(*info));
+	sim_adapter_lock(fn->ad);
+	info->kind = fn->wire_cfg.kind;
+	if (fn->wire != NULL)
+		sim_wire_info(fn->wire, info);
+	/* the far end of a peer cable, while it is attached */
+	if (info->kind == QLXGE_SIM_WIRE_PEER && info->carrier)
+		info->peer = fn->wire_cfg.peer;
+	info->link_up = fn->port.link_up;
+	info->rx_pcap_waiting = fn->pcap_gate == SIM_PCAP_GATE_PROBE;
 	sim_adapter_unlock(fn->ad);
 	return 0;
 }

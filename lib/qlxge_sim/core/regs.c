@@ -31,7 +31,10 @@
 
 /* ---- small handlers ------------------------------------------------------------------------ */
 
-/* §2.4, §16.2: FR reads 1 until the reset has completed (next poll step, or 2 us). */
+/*
+ * §2.4, §16.2: FR reads 1 until the reset has completed: the next poll step or 2 us, whichever
+ * comes first; with card timing SIM_CARD_RESET_US of wall time, poll steps or not.
+ */
 static uint32_t
 sim_rst_fo_read(struct qlxge_sim_func *fn, const struct sim_reg_row *row)
 {
@@ -52,7 +55,8 @@ sim_rst_fo_write(struct qlxge_sim_func *fn, const struct sim_reg_row *row, uint3
 		nv &= ~QLXGE_RST_FO_FR;
 		sim_func_reset(fn);
 		fn->reset_pending = true;
-		fn->reset_done = sim_now_us() + 2;
+		fn->reset_done = sim_now_us() +
+				 (fn->ad->timing == QLXGE_SIM_TIMING_CARD ? SIM_CARD_RESET_US : 2);
 	}
 	SIM_TRACE(regs, rst_fo, SIM_FN_FMT " 0x%04x -> 0x%04x", SIM_FN_ARGS(fn), *st, nv);
 	*st = nv;
@@ -217,7 +221,7 @@ static const struct sim_reg_row sim_reg_table[QLXGE_REG_COUNT] = {
 	ROW(ICB_RID, RW | PART, 0, NULL, NULL),
 	ROW(ICB_L, RW | SEM, 0, NULL, NULL),
 	ROW(ICB_H, RW | SEM, 0, NULL, NULL),
-	ROW(CFG, MWR, 0, NULL, sim_cfg_write),
+	ROW(CFG, MWR, 0, sim_cfg_read, sim_cfg_write),
 	ROW(BIOS_ADDR, RW | PART, 0, NULL, NULL),
 	ROW(STS, MWR | FS, 0, sim_sts_read, sim_sts_write),
 	ROW(INTR_EN, MWR | FS, 0, sim_intr_en_read, sim_intr_en_write),

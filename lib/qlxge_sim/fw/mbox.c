@@ -448,6 +448,15 @@ sim_fw_cmd(struct qlxge_sim_func *fn)
 		if (in[1] == QLXGE_MGMT_CTL_STOP || in[1] == QLXGE_MGMT_CTL_RESUME) {
 			bool stop = in[1] == QLXGE_MGMT_CTL_STOP;
 
+			if (stop == p->mgmt_stopped) {
+				/* already in that state: 0x4005 (§9.5 note 1), which both drivers
+				 * accept; not a failure of the firmware */
+				out[0] = QLXGE_MB_STS_ERR;
+				SIM_TRACE(mpi, mgmt, SIM_FN_FMT " management traffic already %s",
+					  SIM_FN_ARGS(fn), stop ? "stopped" : "running");
+				sim_mbox_queue(fn, out, n);
+				return;
+			}
 			SIM_TRACE(mpi, mgmt, SIM_FN_FMT " management traffic stopped %u -> %u",
 				  SIM_FN_ARGS(fn), p->mgmt_stopped, stop);
 			p->mgmt_stopped = stop;

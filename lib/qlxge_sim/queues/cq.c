@@ -103,9 +103,33 @@ sim_cq_valid_poll(struct qlxge_sim_func *fn, unsigned int q)
 		SIM_TRACE(rx, cq_valid, SIM_FN_FMT " CQ %u V %u -> %u", SIM_FN_ARGS(fn), q,
 			  cq->valid, v);
 		cq->db_valid_seen = valid;
+		if (cq->valid && !v)
+			cq->epoch++;	/* entries not consumed are gone with the queue */
 		cq->valid = v;
 		fn->cnt.doorbells++;
 	}
+}
+
+/*
+ * The device's halves of CQ @p q's doorbells (§5): the producer index (as published) in bits
+ * 31:16 of the consumer register, the buffer queues' consumer indexes in bits 31:16 of their
+ * producer registers, V in the valid register.
+ */
+static void
+sim_cq_readback(struct qlxge_sim_func *fn, unsigned int q, struct sim_cq *cq)
+{
+	uint32_t page = QLXGE_DB_CQ_OFFSET(q);
+
+	sim_db_readback(fn, page + QLXGE_DB_CQ_CONS_IDX, QLXGE_DB_RD_HI_MASK,
+			cq->published << QLXGE_DB_RD_HI_SHIFT);
+	if (cq->lbq.len != 0)
+		sim_db_readback(fn, page + QLXGE_DB_LBQ_PROD_IDX, QLXGE_DB_RD_HI_MASK,
+				cq->lbq.cons << QLXGE_DB_RD_HI_SHIFT);
+	if (cq->sbq.len != 0)
+		sim_db_readback(fn, page + QLXGE_DB_SBQ_PROD_IDX, QLXGE_DB_RD_HI_MASK,
+				cq->sbq.cons << QLXGE_DB_RD_HI_SHIFT);
+	sim_db_valid_readback(fn, page + QLXGE_DB_CQ_VALID, &cq->db_valid_seen,
+			      cq->valid ? QLXGE_DB_VALID_V : 0);
 }
 
 unsigned int
@@ -115,8 +139,10 @@ sim_cq_poll(struct qlxge_sim_func *fn, unsigned int q, uint64_t now)
 	unsigned int work = 0;
 	uint32_t cons;
 
-	if (!cq->valid)
+	if (!cq->valid) {
+		sim_cq_readback(fn, q, cq);
 		return 0;
+	}
 	work += sim_cq_flush(fn, cq, now) > 0;
 	if (cq->coal_armed && cq->published == cq->prod &&
 	    (cq->coal_now || now - cq->coal_first >= cq->irq_delay ||
@@ -131,5 +157,6 @@ sim_cq_poll(struct qlxge_sim_func *fn, unsigned int q, uint64_t now)
 	cons = (sim_db_load(fn, QLXGE_DB_CQ_OFFSET(q) + QLXGE_DB_CQ_CONS_IDX) & 0xFFFFu) % cq->len;
 	if (cq->irq_pending && cons == cq->published && !cq->coal_armed)
 		cq->irq_pending = false;	/* everything raised has been consumed */
+	sim_cq_readback(fn, q, cq);
 	return work;
 }

@@ -62,9 +62,10 @@ sim_icb_load_wq(struct qlxge_sim_func *fn, unsigned int q, uint64_t addr)
 	wq->valid = (len & QLXGE_WQ_ICB_LEN_V) != 0;
 	wq->loaded = true;
 	sim_db_store(fn, QLXGE_DB_WQ_OFFSET(q) + QLXGE_DB_WQ_PROD_IDX, 0);
-	/* the load decides V; the next write of the valid doorbell, any value, decides again */
-	sim_db_store(fn, QLXGE_DB_WQ_OFFSET(q) + QLXGE_DB_WQ_VALID, SIM_DB_VALID_LOADED);
-	wq->db_valid_seen = SIM_DB_VALID_LOADED;
+	/* the load decides V and the valid register reads it (§5; ONQ 0: the ring is empty); a
+	 * driver write that differs decides again */
+	wq->db_valid_seen = wq->valid ? QLXGE_DB_VALID_V : 0;
+	sim_db_store(fn, QLXGE_DB_WQ_OFFSET(q) + QLXGE_DB_WQ_VALID, wq->db_valid_seen);
 	sim_bit_set(fn->wq_live, q, true);
 	SIM_TRACE(regs, icb_wq, SIM_FN_FMT " WQ %u: %u entries at 0x%" PRIx64 " -> CQ %u, V %u",
 		  SIM_FN_ARGS(fn), q, count, wq->base, wq->cq_id, wq->valid);
@@ -138,6 +139,7 @@ sim_icb_load_cq(struct qlxge_sim_func *fn, unsigned int q, uint64_t addr)
 		nc.coal_armed = false;
 		nc.irq_pending = false;
 		nc.loaded = true;
+		nc.epoch++;	/* a new ring: what was in the old one is gone */
 	}
 	if (flags & QLXGE_CQ_ICB_FLAGS_LI) {
 		nc.pkt_delay = rte_le_to_cpu_16(icb.pkt_delay);
@@ -170,9 +172,9 @@ sim_icb_load_cq(struct qlxge_sim_func *fn, unsigned int q, uint64_t addr)
 	*cq = nc;
 	if (flags & QLXGE_CQ_ICB_FLAGS_LC) {
 		sim_db_store(fn, QLXGE_DB_CQ_OFFSET(q) + QLXGE_DB_CQ_CONS_IDX, 0);
-		/* as for a WQ: the driver's next valid write takes effect, whatever its value */
-		sim_db_store(fn, QLXGE_DB_CQ_OFFSET(q) + QLXGE_DB_CQ_VALID, SIM_DB_VALID_LOADED);
-		cq->db_valid_seen = SIM_DB_VALID_LOADED;
+		/* as for a WQ: the valid register reads the loaded V */
+		cq->db_valid_seen = cq->valid ? QLXGE_DB_VALID_V : 0;
+		sim_db_store(fn, QLXGE_DB_CQ_OFFSET(q) + QLXGE_DB_CQ_VALID, cq->db_valid_seen);
 	}
 	if (flags & QLXGE_CQ_ICB_FLAGS_LL)
 		sim_db_store(fn, QLXGE_DB_CQ_OFFSET(q) + QLXGE_DB_LBQ_PROD_IDX, 0);
@@ -242,18 +244,18 @@ sim_icb_dump(struct qlxge_sim_func *fn, uint32_t bit, unsigned int q, uint64_t a
 	}
 }
 
-/* CFG write: MWR storage, then every command bit set is executed and cleared. */
-void
-sim_cfg_write(struct qlxge_sim_func *fn, const struct sim_reg_row *row, uint32_t val)
+#define SIM_CFG_CMDS	(QLXGE_CFG_LRQ | QLXGE_CFG_LCQ | QLXGE_CFG_LR | QLXGE_CFG_DRQ | \
+			 QLXGE_CFG_DCQ | QLXGE_CFG_DR)
+
+/* Execute the commands of the CFG write @p val (stored as @p nv in @p st) on the ICB at @p addr. */
+static void
+sim_cfg_exec(struct qlxge_sim_func *fn, uint32_t *st, uint32_t nv, uint32_t val, uint64_t addr)
 {
 	static const uint32_t cmds[] = {
 		QLXGE_CFG_LRQ, QLXGE_CFG_LCQ, QLXGE_CFG_LR,
 		QLXGE_CFG_DRQ, QLXGE_CFG_DCQ, QLXGE_CFG_DR,
 	};
-	uint32_t *st = sim_reg_store(fn, row);
-	uint32_t nv = sim_mwr(*st, val);
 	unsigned int q = (nv & QLXGE_CFG_Q_MASK) >> QLXGE_CFG_Q_SHIFT;
-	uint64_t addr = sim_icb_addr(fn);
 	bool err = false;
 	unsigned int i;
 	int ret;
@@ -294,6 +296,60 @@ sim_cfg_write(struct qlxge_sim_func *fn, const struct sim_reg_row *row, uint32_t
 	SIM_TRACE(regs, cfg, SIM_FN_FMT " CFG 0x%04x -> 0x%04x (queue %u, ICB 0x%" PRIx64 ")",
 		  SIM_FN_ARGS(fn), *st, nv, q, addr);
 	*st = nv;
+}
+
+static uint32_t *
+sim_cfg_store(struct qlxge_sim_func *fn)
+{
+	return &fn->ad->regs[QLXGE_REG_CFG / 4];	/* CFG is shared (§2.2) */
+}
+
+void
+sim_cfg_complete(struct qlxge_sim_func *fn)
+{
+	uint32_t *st = sim_cfg_store(fn);
+
+	fn->cfg_pending = false;
+	/* the command bits were stored at the write: they clear as the command completes */
+	sim_cfg_exec(fn, st, *st, fn->cfg_val, fn->cfg_addr);
+}
+
+/*
+ * CFG write: MWR storage, then every command bit set is executed and cleared; with card timing
+ * the bits read 1 for SIM_CARD_ICB_US, and the command is carried out when they clear (at the
+ * first CFG read or poll step after), on the ICB address latched at the write.
+ */
+void
+sim_cfg_write(struct qlxge_sim_func *fn, const struct sim_reg_row *row, uint32_t val)
+{
+	uint32_t *st = sim_reg_store(fn, row);
+	uint32_t nv;
+
+	if (fn->cfg_pending) {
+		SIM_WRN(fn, regs, cfg_busy, SIM_FN_FMT " CFG written while a command is in "
+			"progress", SIM_FN_ARGS(fn));
+		sim_cfg_complete(fn);
+	}
+	nv = sim_mwr(*st, val);
+	if (fn->ad->timing == QLXGE_SIM_TIMING_CARD && (val & nv & SIM_CFG_CMDS) != 0 &&
+	    (val & (SIM_CFG_CMDS << 16)) != 0) {
+		*st = nv;
+		fn->cfg_pending = true;
+		fn->cfg_val = val;
+		fn->cfg_addr = sim_icb_addr(fn);
+		fn->cfg_due = sim_now_us() + SIM_CARD_ICB_US;
+		return;
+	}
+	sim_cfg_exec(fn, st, nv, val, sim_icb_addr(fn));
+}
+
+/* CFG read: a command in progress completes when due (card timing). */
+uint32_t
+sim_cfg_read(struct qlxge_sim_func *fn, const struct sim_reg_row *row)
+{
+	if (fn->cfg_pending && sim_now_us() >= fn->cfg_due)
+		sim_cfg_complete(fn);
+	return *sim_reg_store(fn, row);
 }
 
 void

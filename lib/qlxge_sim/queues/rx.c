@@ -12,6 +12,15 @@
  * (once per frame: a call's own cost was a tenth of the classification's). A frame that finds
  * no buffer (or no room for its completion) is dropped and counted, except from a pcap file,
  * which waits.
+ *
+ * A PCAP wire (unless it starts at link-up, like a traffic generator) offers a frame only when
+ * the port can place it: while the link is down, the RX MAC or the function disabled, no
+ * routing slot programmed (a stopped port), the frame's CQ not valid, or no buffer or
+ * completion entry is free, the frame stays on the wire. Started at the first receive, its
+ * first frame stays there even once placed, until the application has received it; until
+ * then a frame the filters reject waits too while the filters are being programmed (a port
+ * starts with promiscuous mode off; testpmd turns it on right after), and is dropped once they
+ * have been left alone for SIM_PCAP_SETTLE_US.
  */
 
 #include <string.h>
@@ -23,6 +32,7 @@
 #include "base/state.h"
 #include "dataplane/classify.h"
 #include "dataplane/xgmac.h"
+#include "queues/doorbell.h"
 #include "queues/rx.h"
 #include "queues/rxq.h"
 #include "wire/wire.h"
@@ -46,14 +56,24 @@ sim_rx_ctx_init(struct qlxge_sim_func *fn, struct sim_rx_ctx *c)
 	c->max_frame = sim_port_max_frame(fn);
 }
 
+/* The CQ @p q can take a completion for a received frame now. */
+static inline bool
+sim_rx_cq_ready(const struct qlxge_sim_func *fn, unsigned int q)
+{
+	const struct sim_cq *cq = &fn->cq[q];
+
+	return cq->loaded && cq->valid && !cq->stopped;
+}
+
 /*
  * Frames waiting on wire @p w, up to the budget: taken from the wire as a batch, each read in
  * place and written once, by DMA, into its receive buffer. The completions' producer shadows
- * are written once per CQ after the step's frames (sim_cq_poll). @p wait: a frame that finds
- * no buffer stays on the wire (a pcap file); @p carrier: the port has link.
+ * are written once per CQ after the step's frames (sim_cq_poll). @p wait: a frame the port
+ * cannot place stays on the wire (a pcap file); @p probe: the first frame placed stays there
+ * too (first receive not seen yet); @p carrier: the port has link.
  */
 static unsigned int
-sim_rx_drain(struct qlxge_sim_func *fn, struct sim_wire *w, bool wait, bool carrier)
+sim_rx_drain(struct qlxge_sim_func *fn, struct sim_wire *w, bool wait, bool probe, bool carrier)
 {
 	bool fe = (fn->regs[QLXGE_REG_FSC / 4] & QLXGE_FSC_FE) != 0;
 	/* injected per-frame faults: looked up once per batch */
@@ -67,6 +87,9 @@ sim_rx_drain(struct qlxge_sim_func *fn, struct sim_wire *w, bool wait, bool carr
 	unsigned int n = 0, i = 0, nb;
 	bool stop = false;
 
+	/* a pcap file waits for a port that receives: link, MAC, function, routing */
+	if (wait && (!carrier || !fn->xg.rx_en || !fe || fn->rt->nicq_en == 0))
+		return 0;
 	sim_rx_ctx_init(fn, &ctx);
 	/* each call takes the frames done with and looks at the next ones */
 	while ((nb = sim_wire_rx_burst(w, i, frames, lens, stop ? 0 : SIM_RX_BUDGET - n)) != 0) {
@@ -119,6 +142,12 @@ sim_rx_drain(struct qlxge_sim_func *fn, struct sim_wire *w, bool wait, bool carr
 				ret = alt.drop;
 			}
 			if (unlikely(ret != SIM_RX_DELIVER)) {
+				/* a pcap file before the first receive: the filters may be half
+				 * programmed (promiscuous mode comes after the start) */
+				if (unlikely(probe) && ret != SIM_RX_DROP_OVERSIZE &&
+				    ret != SIM_RX_DROP_RUNT &&
+				    sim_now_us() - fn->ad->rx_cfg_us < SIM_PCAP_SETTLE_US)
+					break;
 				oversize = ret == SIM_RX_DROP_OVERSIZE;
 				if (oversize) {
 					fn->cnt.rx_drops_oversize++;
@@ -149,7 +178,25 @@ sim_rx_drain(struct qlxge_sim_func *fn, struct sim_wire *w, bool wait, bool carr
 				if (v.hdr_len >= 16)
 					v.hdr_len -= 4;
 			}
+			if (unlikely(wait) && !sim_rx_cq_ready(fn, v.cq_id))
+				break;	/* its queue is stopped: the frame waits for it */
+			if (unlikely(probe)) {
+				fn->probe_cq = v.cq_id;
+				fn->probe_entry = fn->cq[v.cq_id].prod;
+				fn->probe_epoch = fn->cq[v.cq_id].epoch;
+			}
 			res = sim_rxq_place(fn, &v, data, len, &placed);
+			if (unlikely(probe) && res == SIM_RXQ_OK) {
+				/* placed, counted, and left on the wire until it is received */
+				fn->pcap_gate = SIM_PCAP_GATE_PROBE;
+				SIM_TRACE(rx, pcap_first, SIM_FN_FMT " first frame in CQ %u "
+					  "entry %u", SIM_FN_ARGS(fn), fn->probe_cq,
+					  fn->probe_entry);
+				if (fcs_err)
+					fn->cnt.rx_errors++;
+				sim_xgmac_rx(fn, &acc, data, mac_len, fcs_err, false, false);
+				break;
+			}
 			if (unlikely(res == SIM_RXQ_NO_ROOM)) {
 				if (wait)
 					break;	/* a pcap file waits for buffers: not taken */
@@ -176,20 +223,73 @@ next:
 	return n;
 }
 
+/*
+ * The gate of a PCAP wire that starts at the application's first receive. Closed (WAIT) for a
+ * new wire and after each function reset (a port stopped and started again). Once the first
+ * frame is in a CQ (PROBE), the CQ's consumer index tells whether the application received
+ * it: then it is taken off the wire and frames flow; if its queue went away first (the port
+ * was stopped, the queue reloaded or invalidated) it is offered again. @return true when
+ * frames may be offered (WAIT: the next one placed becomes the first).
+ */
+static bool
+sim_rx_pcap_gate(struct qlxge_sim_func *fn)
+{
+	const uint8_t *f;
+	struct sim_cq *cq;
+	uint32_t cons, pending, dist, l;
+
+	if (fn->pcap_gate_wire != fn->wire || fn->pcap_gate_resets != fn->cnt.resets) {
+		fn->pcap_gate_wire = fn->wire;
+		fn->pcap_gate_resets = fn->cnt.resets;
+		fn->pcap_gate = SIM_PCAP_GATE_WAIT;
+	}
+	if (fn->pcap_gate != SIM_PCAP_GATE_PROBE)
+		return true;
+	cq = &fn->cq[fn->probe_cq];
+	if (!sim_rx_cq_ready(fn, fn->probe_cq) || cq->epoch != fn->probe_epoch) {
+		SIM_TRACE(rx, pcap_first_again, SIM_FN_FMT " CQ %u gone: first frame offered again",
+			  SIM_FN_ARGS(fn), fn->probe_cq);
+		fn->pcap_gate = SIM_PCAP_GATE_WAIT;
+		return true;
+	}
+	cons = (sim_db_load(fn, QLXGE_DB_CQ_OFFSET(fn->probe_cq) + QLXGE_DB_CQ_CONS_IDX) &
+		0xFFFFu) % cq->len;
+	pending = (cq->prod + cq->len - cons) % cq->len;
+	dist = (fn->probe_entry + cq->len - cons) % cq->len;
+	if (dist < pending)
+		return false;	/* still in the ring: the application has not polled yet */
+	/* received: the frame leaves the wire */
+	if (sim_wire_rx_burst(fn->wire, 0, &f, &l, 1) != 0)
+		sim_wire_rx_burst(fn->wire, 1, NULL, NULL, 0);
+	fn->pcap_gate = SIM_PCAP_GATE_OPEN;
+	SIM_TRACE(rx, pcap_open, SIM_FN_FMT " first frame received", SIM_FN_ARGS(fn));
+	return true;
+}
+
 unsigned int
 sim_rx_poll(struct qlxge_sim_func *fn, uint64_t now)
 {
+	enum qlxge_sim_pcap_start start;
 	unsigned int n = 0;
+	bool wait;
 
 	RTE_SET_USED(now);
 	/* the port's own TX looped back by SET_PORT_CFG (the MAC loops inside: no carrier
 	 * needed), then the wire */
 	if (unlikely(fn->lb_wire != NULL))
-		n += sim_rx_drain(fn, fn->lb_wire, false, true);
-	if (fn->wire != NULL)
-		n += sim_rx_drain(fn, fn->wire,
-				  fn->wire_cfg.kind == QLXGE_SIM_WIRE_PCAP &&
-				  fn->fault[QLXGE_SIM_FAULT_RX_BQ_DRY] == 0,
-				  fn->port.link_up);
-	return n;
+		n += sim_rx_drain(fn, fn->lb_wire, false, false, true);
+	if (fn->wire == NULL)
+		return n;
+	if (likely(fn->wire_cfg.kind != QLXGE_SIM_WIRE_PCAP))
+		return n + sim_rx_drain(fn, fn->wire, false, false, fn->port.link_up);
+	/* a pcap file: back-pressure unless it plays a traffic generator (or buffers are made
+	 * to run dry, a fault that drops) */
+	start = sim_wire_pcap_start(fn->wire);
+	wait = start != QLXGE_SIM_PCAP_START_LINK && fn->fault[QLXGE_SIM_FAULT_RX_BQ_DRY] == 0;
+	if (wait && start == QLXGE_SIM_PCAP_START_FIRST_BURST && !sim_rx_pcap_gate(fn))
+		return n;
+	return n + sim_rx_drain(fn, fn->wire, wait,
+				wait && start == QLXGE_SIM_PCAP_START_FIRST_BURST &&
+				fn->pcap_gate == SIM_PCAP_GATE_WAIT,
+				fn->port.link_up);
 }

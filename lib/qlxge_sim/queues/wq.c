@@ -71,6 +71,23 @@ sim_wq_iocb(struct qlxge_sim_func *fn, unsigned int q, uint32_t slot, const uint
 }
 
 /*
+ * The device's halves of WQ @p q's doorbells (§5): the consumer index in bits 31:16 of the
+ * producer register, V and ONQ (IOCBs the device has not taken) in the valid register.
+ */
+static void
+sim_wq_readback(struct qlxge_sim_func *fn, unsigned int q, struct sim_wq *wq, uint32_t prod)
+{
+	uint32_t canon = wq->valid ? QLXGE_DB_VALID_V : 0;
+
+	if (wq->valid && prod != wq->cons)
+		canon |= QLXGE_DB_VALID_ONQ;
+	sim_db_readback(fn, QLXGE_DB_WQ_OFFSET(q) + QLXGE_DB_WQ_PROD_IDX, QLXGE_DB_RD_HI_MASK,
+			wq->cons << QLXGE_DB_RD_HI_SHIFT);
+	sim_db_valid_readback(fn, QLXGE_DB_WQ_OFFSET(q) + QLXGE_DB_WQ_VALID, &wq->db_valid_seen,
+			      canon);
+}
+
+/*
  * The WQ engine: every IOCB between the device's consumer and the producer (up to the budget,
  * while the CQ has room) in one pass; then the CQ's producer shadow once, then the WQ consumer
  * shadow once, each after the entries it covers (§6.3).
@@ -94,9 +111,11 @@ sim_wq_poll(struct qlxge_sim_func *fn, unsigned int q, uint64_t now)
 		wq->valid = v;
 		fn->cnt.doorbells++;
 	}
-	if (!wq->valid)
-		return 0;
 	prod = sim_db_load(fn, QLXGE_DB_WQ_OFFSET(q) + QLXGE_DB_WQ_PROD_IDX) & 0xFFFFu;
+	if (!wq->valid) {
+		sim_wq_readback(fn, q, wq, prod % wq->len);
+		return 0;
+	}
 	if (unlikely(prod >= wq->len)) {
 		/* once per bad value, not once per step while it stays (thousands a second) */
 		if (prod != wq->bad_prod_seen) {
@@ -107,8 +126,10 @@ sim_wq_poll(struct qlxge_sim_func *fn, unsigned int q, uint64_t now)
 		prod %= wq->len;
 	}
 	cq = &fn->cq[wq->cq_id];
-	if (prod == wq->cons || !cq->loaded || !cq->valid || cq->stopped)
+	if (prod == wq->cons || !cq->loaded || !cq->valid || cq->stopped) {
+		sim_wq_readback(fn, q, wq, prod);
 		return 0;
+	}
 	fn->cnt.doorbells++;
 	max_frame = sim_port_max_frame(fn);
 	cons = wq->cons;
@@ -146,5 +167,6 @@ sim_wq_poll(struct qlxge_sim_func *fn, unsigned int q, uint64_t now)
 		sim_cq_flush(fn, cq, now);
 		sim_dma_wr_shadow(fn, &wq->shadow_win, wq->shadow, le);
 	}
+	sim_wq_readback(fn, q, wq, prod);
 	return n;
 }

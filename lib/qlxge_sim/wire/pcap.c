@@ -4,10 +4,13 @@
 /*
  * PCAP wire of the 8100 model: frames received from a pcap file (at a chosen rate in frames per
  * second, or as fast as the model takes them; replayed a number of times), frames sent written
- * to a pcap file (Ethernet link type, host timestamps). Uses libpcap.
+ * to a pcap file (Ethernet link type, host timestamps). Uses libpcap. One frame is staged at a
+ * time; it stays on the wire until the receive pass takes it, which is how back-pressure works
+ * (queues/rx.c decides when a frame can be taken, by the start mode of the wire).
  */
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/time.h>
@@ -51,8 +54,12 @@ sim_wire_pcap_open(struct sim_wire *w, const struct qlxge_sim_wire_cfg *cfg)
 {
 	int ret;
 
+	if ((unsigned int)cfg->rx_pcap_start > QLXGE_SIM_PCAP_START_LINK)
+		return -EINVAL;
+	w->start = cfg->rx_pcap_start;
 	w->pps = cfg->rx_pcap_pps;
-	w->passes_left = cfg->rx_pcap_loops != 0 ? cfg->rx_pcap_loops : 1;
+	w->loops = cfg->rx_pcap_loops != 0 ? cfg->rx_pcap_loops : 1;
+	w->passes_left = w->loops;
 	if (cfg->rx_pcap != NULL) {
 		w->rx_path = strdup(cfg->rx_pcap);
 		if (w->rx_path == NULL)
@@ -62,6 +69,11 @@ sim_wire_pcap_open(struct sim_wire *w, const struct qlxge_sim_wire_cfg *cfg)
 			goto err_rx;
 	}
 	if (cfg->tx_pcap != NULL) {
+		w->tx_path = strdup(cfg->tx_pcap);
+		if (w->tx_path == NULL) {
+			ret = -ENOMEM;
+			goto err_rx;
+		}
 		w->tx_pcap = pcap_open_dead(DLT_EN10MB, (int)SIM_WIRE_MAX_FRAME);
 		if (w->tx_pcap == NULL) {
 			ret = -ENOMEM;
@@ -85,6 +97,8 @@ err_rx:
 	w->rx_pcap = NULL;
 	free(w->rx_path);
 	w->rx_path = NULL;
+	free(w->tx_path);
+	w->tx_path = NULL;
 	return ret;
 }
 
@@ -161,8 +175,25 @@ sim_wire_pcap_close(struct sim_wire *w)
 	if (w->rx_pcap != NULL)
 		pcap_close(w->rx_pcap);
 	free(w->rx_path);
+	free(w->tx_path);
 	w->tx_dump = NULL;
 	w->tx_pcap = NULL;
 	w->rx_pcap = NULL;
 	w->rx_path = NULL;
+	w->tx_path = NULL;
+}
+
+void
+sim_wire_pcap_info(const struct sim_wire *w, struct qlxge_sim_wire_info *info)
+{
+	if (w->rx_path != NULL)
+		snprintf(info->rx_pcap, sizeof(info->rx_pcap), "%s", w->rx_path);
+	if (w->tx_path != NULL)
+		snprintf(info->tx_pcap, sizeof(info->tx_pcap), "%s", w->tx_path);
+	info->rx_pcap_start = w->start;
+	info->rx_pcap_pps = w->pps;
+	info->rx_pcap_loops = w->loops;
+	info->rx_pcap_pass = w->loops - w->passes_left + 1;
+	/* the last pass closes the file once it has read its end */
+	info->rx_pcap_done = w->rx_path != NULL && w->rx_pcap == NULL && !w->rx_have;
 }

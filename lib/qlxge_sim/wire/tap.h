@@ -19,5 +19,7 @@ int sim_wire_tap_tx(struct sim_wire *w, const uint8_t *frame, uint32_t len);
 int sim_wire_tap_rx(struct sim_wire *w);
 bool sim_wire_tap_carrier(struct sim_wire *w);
 void sim_wire_tap_close(struct sim_wire *w);
+/* The interface's current name. */
+void sim_wire_tap_info(struct sim_wire *w, struct qlxge_sim_wire_info *info);
 
 #endif /* SIM_WIRE_TAP_H */

@@ -317,3 +317,32 @@ sim_wire_stats_get(const struct sim_wire *w, struct sim_wire_stats *st)
 {
 	*st = w->st;
 }
+
+enum qlxge_sim_pcap_start
+sim_wire_pcap_start(const struct sim_wire *w)
+{
+	return w->kind == QLXGE_SIM_WIRE_PCAP ? w->start : QLXGE_SIM_PCAP_START_LINK;
+}
+
+void
+sim_wire_info(struct sim_wire *w, struct qlxge_sim_wire_info *info)
+{
+	info->kind = w->kind;
+	info->carrier = sim_wire_carrier(w);
+	info->tx_frames = w->st.tx_frames;
+	info->tx_bytes = w->st.tx_bytes;
+	info->tx_drops = w->st.tx_drops;
+	info->rx_frames = w->st.rx_frames;
+	info->rx_bytes = w->st.rx_bytes;
+	info->rx_drops_oversize = w->st.rx_drops_oversize;
+	switch (w->kind) {
+	case QLXGE_SIM_WIRE_PCAP:
+		sim_wire_pcap_info(w, info);
+		break;
+	case QLXGE_SIM_WIRE_TAP:
+		sim_wire_tap_info(w, info);
+		break;
+	default:
+		break;
+	}
+}

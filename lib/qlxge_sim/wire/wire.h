@@ -89,4 +89,13 @@ enum qlxge_sim_wire_kind sim_wire_kind(const struct sim_wire *w);
 /** Counters of this end. */
 void sim_wire_stats_get(const struct sim_wire *w, struct sim_wire_stats *st);
 
+/**
+ * The wire's own part of qlxge_sim_wire_get(): kind, carrier, TAP name, PCAP files and
+ * progress, counters (peer and link are the port's, filled by the caller).
+ */
+void sim_wire_info(struct sim_wire *w, struct qlxge_sim_wire_info *info);
+
+/** PCAP: when the RX file starts to arrive (qlxge_sim.h); other kinds: LINK (no waiting). */
+enum qlxge_sim_pcap_start sim_wire_pcap_start(const struct sim_wire *w);
+
 #endif /* SIM_WIRE_WIRE_H */

@@ -41,14 +41,19 @@ struct sim_wire {
 	void *tx_pcap;			/* pcap_t * (dead handle) */
 	void *tx_dump;			/* pcap_dumper_t * */
 	char *rx_path;
+	char *tx_path;
+	enum qlxge_sim_pcap_start start;
 	uint64_t pps;
+	uint32_t loops;			/* passes configured (at least 1) */
 	uint32_t passes_left;
 	uint64_t start_ns;
 	uint64_t rx_count;
 	/* TAP */
 	int tap_fd;
-	int ctl_fd;
-	char ifname[32];
+	int ctl_fd;			/* a socket in the interface's network namespace */
+	uint64_t ns_dev, ns_ino;	/* that namespace (0/0: the process's own) */
+	bool ns_warned;
+	char ifname[32];		/* its name as last seen (TUNGETIFF) */
 	bool carrier;
 	uint64_t carrier_ns;
 	struct sim_wire_stats st;

@@ -315,7 +315,7 @@ test_api_sim(void **state)
 	struct qlxge_sim_counters c;
 	struct pmd_pair p;
 	unsigned int f;
-	uint64_t tx;
+	uint64_t tx, arg;
 
 	(void)state;
 	assert_int_equal(pmd_pair_open(&p, "api_sim", true), 0);
@@ -338,8 +338,33 @@ test_api_sim(void **state)
 	assert_true(pmd_wait_link(p.port[0], false));
 	assert_int_equal(rte_pmd_qlxge_sim_port_info_get(p.port[0], &info), 0);
 	assert_int_equal(info.link_up, 0);
+	assert_int_equal(rte_pmd_qlxge_sim_fault_get(p.port[0], RTE_PMD_QLXGE_SIM_FAULT_LINK_DOWN,
+						     &arg), 0);
+	assert_int_equal(arg, 1);
+	assert_int_equal(rte_pmd_qlxge_sim_fault_get(p.port[0], RTE_PMD_QLXGE_SIM_FAULT_LINK_DOWN,
+						     NULL), -EINVAL);
 	assert_int_equal(rte_pmd_qlxge_sim_link_set(p.port[0], 1), 0);
 	assert_true(pmd_wait_link(p.port[0], true));
+	assert_int_equal(rte_pmd_qlxge_sim_fault_get(p.port[0], RTE_PMD_QLXGE_SIM_FAULT_LINK_DOWN,
+						     &arg), 0);
+	assert_int_equal(arg, 0);
+	/* the wire as it is now: re-cabled to a loop by the model's API, no peer any more */
+	assert_int_equal(qlxge_sim_wire_set(p.fn[1], &(struct qlxge_sim_wire_cfg){
+		.kind = QLXGE_SIM_WIRE_LOOP }), 0);
+	assert_int_equal(rte_pmd_qlxge_sim_port_info_get(p.port[1], &info), 0);
+	assert_int_equal(info.wire, RTE_PMD_QLXGE_SIM_WIRE_LOOP);
+	assert_int_equal(info.peer_port, RTE_MAX_ETHPORTS);
+	assert_int_equal(info.carrier, 1);
+	assert_int_equal(rte_pmd_qlxge_sim_port_info_get(p.port[0], &info), 0);
+	assert_int_equal(info.wire, RTE_PMD_QLXGE_SIM_WIRE_PEER);
+	assert_int_equal(info.peer_port, RTE_MAX_ETHPORTS);	/* its far end is gone */
+	assert_int_equal(info.carrier, 0);
+	assert_int_equal(qlxge_sim_wire_set(p.fn[0], &(struct qlxge_sim_wire_cfg){
+		.kind = QLXGE_SIM_WIRE_PEER, .peer = p.fn[1] }), 0);
+	for (f = 0; f < 2; f++)
+		assert_true(pmd_wait_link(p.port[f], true));
+	assert_int_equal(rte_pmd_qlxge_sim_port_info_get(p.port[1], &info), 0);
+	assert_int_equal(info.peer_port, p.port[0]);
 
 	/* counters: the same numbers as the model's own API, moving with the traffic */
 	tx = sim_counter(p.port[0], "tx_frames");

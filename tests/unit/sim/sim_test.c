@@ -25,6 +25,16 @@ st_eal(void)
 	}
 }
 
+static enum qlxge_sim_timing st_timing;
+
+void
+st_env_init_timing(struct st_env *e, uint16_t device_id, enum qlxge_sim_timing timing)
+{
+	st_timing = timing;
+	st_env_init(e, device_id);
+	st_timing = QLXGE_SIM_TIMING_INSTANT;
+}
+
 void
 st_env_init(struct st_env *e, uint16_t device_id)
 {
@@ -38,6 +48,7 @@ st_env_init(struct st_env *e, uint16_t device_id)
 	snprintf(name, sizeof(name), "st%u_%u", (unsigned int)getpid() % 1000, seq++);
 	p.name = name;
 	p.device_id = device_id;
+	p.timing = st_timing;
 	for (unsigned int i = 0; i < 2; i++) {
 		uint8_t m[6] = { 0x00, 0x0E, 0x1E, 0x10, 0x20, (uint8_t)(0x30 + i) };
 

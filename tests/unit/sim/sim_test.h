@@ -32,6 +32,8 @@ struct st_env {
 void st_eal(void);
 /* Create an adapter with a unique name; device_id 0 = 0x8000. */
 void st_env_init(struct st_env *e, uint16_t device_id);
+/* The same with the device's timing (QLXGE_SIM_TIMING_CARD: card-like). */
+void st_env_init_timing(struct st_env *e, uint16_t device_id, enum qlxge_sim_timing timing);
 void st_env_fini(struct st_env *e);
 
 uint32_t st_rd(struct qlxge_sim_func *fn, uint32_t off);

@@ -61,6 +61,7 @@ test_mpi_commands(void **state)
 	uint32_t in[16] = { 0 }, out[16];
 	struct st_aen_log aens = { .n = 0 };
 	struct qlxge_sim_port_state ps;
+	struct qlxge_sim_counters c0, c1;
 
 	(void)state;
 	st_env_init(&e, 0);
@@ -95,12 +96,21 @@ test_mpi_commands(void **state)
 		assert_int_equal(st_mbox(&e, fn, in, 1, out, 2, NULL), QLXGE_MB_STS_GOOD);
 		assert_int_equal(out[1],
 				 QLXGE_MGMT_CTL_STS_STOPPED | QLXGE_MGMT_CTL_STS_FIFO_EMPTY);
+		/* a second STOP: already in that state, 0x4005 (§9.5 note 1), not an error */
 		in[0] = QLXGE_MB_CMD_SET_MGMT_CTL;
+		in[1] = QLXGE_MGMT_CTL_STOP;
+		assert_int_equal(qlxge_sim_counters_get(fn, &c0), 0);
+		assert_int_equal(st_mbox(&e, fn, in, 2, out, 1, NULL), QLXGE_MB_STS_ERR);
+		assert_int_equal(qlxge_sim_counters_get(fn, &c1), 0);
+		assert_int_equal(c1.mbox_errors, c0.mbox_errors);
 		in[1] = QLXGE_MGMT_CTL_RESUME;
 		assert_int_equal(st_mbox(&e, fn, in, 2, out, 1, NULL), QLXGE_MB_STS_GOOD);
-		/* Linux's form: only mb0 written; accepted */
+		/* Linux's form: only mb0 written, mb1 still RESUME in the bank: already running */
 		in[0] = QLXGE_MB_CMD_SET_MGMT_CTL;
-		assert_int_equal(st_mbox(&e, fn, in, 1, out, 1, NULL), QLXGE_MB_STS_GOOD);
+		assert_int_equal(st_mbox(&e, fn, in, 1, out, 1, NULL), QLXGE_MB_STS_ERR);
+		/* an mb1 that is neither stop nor resume changes nothing: 0x4000 */
+		in[1] = 0;
+		assert_int_equal(st_mbox(&e, fn, in, 2, out, 1, NULL), QLXGE_MB_STS_GOOD);
 		in[0] = QLXGE_MB_CMD_GET_LINK_STS;
 		assert_int_equal(st_mbox(&e, fn, in, 1, out, 6, NULL), QLXGE_MB_STS_GOOD);
 		assert_int_equal(out[1], 0);	/* no wire: link down */

@@ -8,7 +8,12 @@
  * ring order, VLAN, header split, RSS hash), shadows, doorbell semantics, interrupts, counters.
  */
 
+#include <errno.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+
+#include <pcap/pcap.h>
 
 #include <rte_byteorder.h>
 
@@ -224,6 +229,188 @@ test_queue_valid_doorbell(void **state)
 	st_poll(&f.e, 3);
 	qfix_tx_done(&f, 4);
 	assert_true(st_rd(f.fn, QLXGE_REG_STS) & QLXGE_STS_NFE);
+	qfix_down(&f);
+}
+
+/* A doorbell word of @p fn as the driver would read it back. */
+static uint32_t
+q_db_rd(struct qlxge_sim_func *fn, uint32_t off)
+{
+	return *(volatile uint32_t *)((uint8_t *)qlxge_sim_doorbell_base(fn) + off);
+}
+
+/*
+ * §5: the device's halves of the doorbell registers read back (FreeBSD's masks): WQ consumer
+ * and CQ producer and buffer-queue consumers in bits 31:16, the driver's index in 15:0; the
+ * valid registers read V as the device holds it, and ONQ (bit 25) while a WQ holds IOCBs the
+ * device has not taken. Right after an ICB load the valid register reads the loaded V.
+ */
+static void
+test_queue_doorbell_readback(void **state)
+{
+	uint32_t wq_pg = QLXGE_DB_WQ_OFFSET(0), cq_pg = QLXGE_DB_CQ_OFFSET(RXQ);
+	struct qfix f;
+	uint32_t v;
+
+	(void)state;
+	qfix_up(&f, 48);
+	/* after the loads: indexes 0 (the SBQ consumer too), V as loaded, nothing else */
+	assert_int_equal(q_db_rd(f.fn, wq_pg + QLXGE_DB_WQ_VALID), QLXGE_DB_VALID_V);
+	assert_int_equal(q_db_rd(f.fn, cq_pg + QLXGE_DB_CQ_VALID), QLXGE_DB_VALID_V);
+	st_frame_udp(f.buf, 64, f.e.mac[0], 0);
+	qfix_send(&f, 64, 1, 0);
+	qfix_send(&f, 64, 2, 0);
+	qfix_tx_done(&f, 1);
+	qfix_tx_done(&f, 2);
+	st_poll(&f.e, 2);
+	/* two IOCBs taken: the WQ producer register reads consumer 2 above producer 2 */
+	assert_int_equal(q_db_rd(f.fn, wq_pg + QLXGE_DB_WQ_PROD_IDX), (2u << 16) | 2u);
+	assert_int_equal(q_db_rd(f.fn, wq_pg + QLXGE_DB_WQ_VALID), QLXGE_DB_VALID_V);
+	/* two frames received into the SBQ: its consumer and the CQ's producer read back */
+	assert_non_null(st_cq_next(f.fn, &f.rx));
+	assert_non_null(st_cq_next(f.fn, &f.rx));
+	st_poll(&f.e, 2);
+	v = q_db_rd(f.fn, cq_pg + QLXGE_DB_CQ_CONS_IDX);
+	assert_int_equal(v >> QLXGE_DB_RD_HI_SHIFT, 2);		/* producer */
+	assert_int_equal(v & QLXGE_DB_RD_LO_MASK, f.rx.cons);	/* the driver's consumer */
+	assert_int_equal(q_db_rd(f.fn, cq_pg + QLXGE_DB_SBQ_PROD_IDX) >> QLXGE_DB_RD_HI_SHIFT, 2);
+	assert_int_equal(q_db_rd(f.fn, cq_pg + QLXGE_DB_SBQ_PROD_IDX) & QLXGE_DB_RD_LO_MASK, 48);
+	/* ONQ: an IOCB the device cannot take (its CQ stopped) keeps the WQ on the queue */
+	st_wr(f.fn, QLXGE_REG_CQ_STOP, QLXGE_MWR_FIELD(0x03FF, QLXGE_CQ_STOP_TYPE_STOP | f.tx.id));
+	qfix_send(&f, 64, 3, 0);
+	st_poll(&f.e, 2);
+	assert_int_equal(q_db_rd(f.fn, wq_pg + QLXGE_DB_WQ_VALID),
+			 QLXGE_DB_VALID_V | QLXGE_DB_VALID_ONQ);
+	assert_int_equal(q_db_rd(f.fn, wq_pg + QLXGE_DB_WQ_PROD_IDX), (2u << 16) | 3u);
+	st_wr(f.fn, QLXGE_REG_CQ_STOP, QLXGE_MWR_FIELD(0x03FF, QLXGE_CQ_STOP_TYPE_START | f.tx.id));
+	st_poll(&f.e, 3);
+	qfix_tx_done(&f, 3);
+	st_poll(&f.e, 2);
+	assert_int_equal(q_db_rd(f.fn, wq_pg + QLXGE_DB_WQ_VALID), QLXGE_DB_VALID_V);
+	/* FreeBSD's invalidation word reads back as the device holds it: V clear, nothing else */
+	*(volatile uint32_t *)((uint8_t *)qlxge_sim_doorbell_base(f.fn) + wq_pg +
+			       QLXGE_DB_WQ_VALID) = QLXGE_DB_INVALIDATE;
+	st_poll(&f.e, 1);
+	assert_int_equal(q_db_rd(f.fn, wq_pg + QLXGE_DB_WQ_VALID), 0);
+	qfix_down(&f);
+}
+
+static void q_cq_reload_invalid(struct qlxge_sim_func *fn, struct st_cq *cq);
+
+/* A pcap file of @p n UDP frames of 64 bytes to @p dst, frame i marked with i in byte 63. */
+static void
+q_pcap_write(const char *path, const uint8_t dst[6], unsigned int n)
+{
+	pcap_t *p = pcap_open_dead(DLT_EN10MB, 65535);
+	pcap_dumper_t *d;
+	struct pcap_pkthdr h = { .caplen = 64, .len = 64 };
+	uint8_t f[64];
+
+	assert_non_null(p);
+	d = pcap_dump_open(p, path);
+	assert_non_null(d);
+	for (unsigned int i = 0; i < n; i++) {
+		st_frame_udp(f, 64, dst, 0);
+		f[63] = (uint8_t)i;
+		pcap_dump((u_char *)d, &h, f);
+	}
+	pcap_dump_close(d);
+	pcap_close(p);
+}
+
+/* The byte 63 of the frame of RX completion @p r (the SBQ buffer it names). */
+static uint8_t
+q_frame_mark(struct qfix *f, const struct qlxge_ib_mac_rsp *r)
+{
+	return f->rx.sbufs[rte_le_to_cpu_64(r->data_addr) - f->rx.sbufs_iova + 63];
+}
+
+/*
+ * PCAP wires (queues/rx.c): with back-pressure (rxq) a frame the port cannot place waits on the
+ * wire (CQ stopped: nothing dropped), then arrives; started at the first receive, the first
+ * frame is placed but stays on the wire until the consumer index passes it, is offered again
+ * when its CQ is reloaded first, and the rest follow once it is received. The live wire state
+ * tells the gate and the replay's end; fault_get reads what is left of a fault.
+ */
+static void
+test_queue_pcap_start_modes(void **state)
+{
+	char path[] = "/tmp/qlxge_sim_pcapq_XXXXXX";
+	struct qlxge_sim_wire_cfg w = { .kind = QLXGE_SIM_WIRE_PCAP, .rx_pcap = path };
+	struct qlxge_sim_wire_info wi;
+	struct qlxge_sim_counters c;
+	const struct qlxge_ib_mac_rsp *r;
+	uint64_t arg;
+	struct qfix f;
+	unsigned int i;
+	int fd;
+
+	(void)state;
+	fd = mkstemp(path);
+	assert_true(fd >= 0);
+	close(fd);
+	qfix_up(&f, 48);
+	q_pcap_write(path, f.e.mac[0], 6);
+
+	/* rxq: the CQ stopped, the frames wait (no drop), then come in order */
+	st_wr(f.fn, QLXGE_REG_CQ_STOP, QLXGE_MWR_FIELD(0x03FF, QLXGE_CQ_STOP_TYPE_STOP | RXQ));
+	assert_int_equal(qlxge_sim_wire_set(f.fn, &w), 0);
+	st_poll(&f.e, 10);
+	assert_null(st_cq_next(f.fn, &f.rx));
+	assert_int_equal(qlxge_sim_counters_get(f.fn, &c), 0);
+	assert_int_equal(c.rx_drops_cq_invalid + c.rx_drops_filter + c.rx_drops_nobuf, 0);
+	assert_int_equal(qlxge_sim_wire_get(f.fn, &wi), 0);
+	assert_int_equal(wi.kind, QLXGE_SIM_WIRE_PCAP);
+	assert_string_equal(wi.rx_pcap, path);
+	assert_int_equal(wi.rx_pcap_start, QLXGE_SIM_PCAP_START_RXQ);
+	assert_true(wi.carrier && wi.link_up && !wi.rx_pcap_done);
+	st_wr(f.fn, QLXGE_REG_CQ_STOP, QLXGE_MWR_FIELD(0x03FF, QLXGE_CQ_STOP_TYPE_START | RXQ));
+	st_poll(&f.e, 10);
+	for (i = 0; i < 6; i++) {
+		r = (const void *)st_cq_next(f.fn, &f.rx);
+		assert_non_null(r);
+		assert_int_equal(q_frame_mark(&f, r), i);
+	}
+	st_poll(&f.e, 2);
+	assert_int_equal(qlxge_sim_wire_get(f.fn, &wi), 0);
+	assert_true(wi.rx_pcap_done);
+	assert_int_equal(wi.rx_frames, 6);
+
+	/* first_burst: one frame placed, the rest wait until it is received */
+	w.rx_pcap_start = QLXGE_SIM_PCAP_START_FIRST_BURST;
+	assert_int_equal(qlxge_sim_wire_set(f.fn, &w), 0);
+	st_poll(&f.e, 10);
+	assert_int_equal(qlxge_sim_wire_get(f.fn, &wi), 0);
+	assert_true(wi.rx_pcap_waiting);
+	assert_int_equal(wi.rx_frames, 0);
+	/* the CQ reloaded before the application saw it: the frame is offered again */
+	q_cq_reload_invalid(f.fn, &f.rx);
+	*(volatile uint32_t *)((uint8_t *)qlxge_sim_doorbell_base(f.fn) + QLXGE_DB_CQ_OFFSET(RXQ) +
+			       QLXGE_DB_CQ_VALID) = QLXGE_DB_VALID_V;
+	st_cq_give(f.fn, &f.rx, 16, 48);
+	f.rx.cons = 0;
+	st_poll(&f.e, 10);
+	r = (const void *)st_cq_next(f.fn, &f.rx);
+	assert_non_null(r);
+	assert_int_equal(q_frame_mark(&f, r), 0);
+	st_poll(&f.e, 10);	/* received: the gate opens, the others follow in order */
+	for (i = 1; i < 6; i++) {
+		r = (const void *)st_cq_next(f.fn, &f.rx);
+		assert_non_null(r);
+		assert_int_equal(q_frame_mark(&f, r), i);
+	}
+	assert_null(st_cq_next(f.fn, &f.rx));
+	assert_int_equal(qlxge_sim_wire_get(f.fn, &wi), 0);
+	assert_false(wi.rx_pcap_waiting);
+	assert_int_equal(wi.rx_frames, 6);
+
+	/* the live fault state */
+	assert_int_equal(qlxge_sim_fault_set(f.fn, QLXGE_SIM_FAULT_RX_BAD_FCS, 7), 0);
+	assert_int_equal(qlxge_sim_fault_get(f.fn, QLXGE_SIM_FAULT_RX_BAD_FCS, &arg), 0);
+	assert_int_equal(arg, 7);
+	assert_int_equal(qlxge_sim_fault_set(f.fn, QLXGE_SIM_FAULT_RX_BAD_FCS, 0), 0);
+	assert_int_equal(qlxge_sim_fault_get(f.fn, QLXGE_SIM_FAULT_MAX, &arg), -EINVAL);
+	unlink(path);
 	qfix_down(&f);
 }
 
@@ -1000,6 +1187,8 @@ main(void)
 		cmocka_unit_test(test_queue_rx_placement),
 		cmocka_unit_test(test_queue_bq_low_bits_and_nobuf),
 		cmocka_unit_test(test_queue_valid_doorbell),
+		cmocka_unit_test(test_queue_doorbell_readback),
+		cmocka_unit_test(test_queue_pcap_start_modes),
 		cmocka_unit_test(test_queue_valid_doorbell_same_value),
 		cmocka_unit_test(test_queue_loopback_shared_cq),
 		cmocka_unit_test(test_queue_loopback_lso_shared_cq),
