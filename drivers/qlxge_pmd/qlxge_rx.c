@@ -54,11 +54,36 @@ qlxge_rx_layout(uint16_t nb_desc, uint16_t bq_len, struct qlxge_rx_layout *l)
 	l->size = l->shadow_off + QLXGE_SHADOW_SIZE;
 }
 
+/*
+ * Frames the device placed that the application has not taken (completions between the
+ * consumer and the producer shadow) are lost with the queue's buffers: counted (ierrors,
+ * rx_q<N>_stop_discards) so that no frame goes without a trace, and consumed, so that they are
+ * counted once. Called with the device off the queue (function reset or confirmed CQ stop).
+ */
+static void
+qlxge_rxq_count_discards(struct qlxge_rxq *rxq)
+{
+	uint32_t prod = rte_le_to_cpu_32(__atomic_load_n(rxq->prod_shadow, __ATOMIC_ACQUIRE));
+	uint32_t ci = rxq->cq_ci, n = 0;
+
+	if (prod >= rxq->nb_desc)
+		return;		/* a shadow out of range says nothing trustworthy */
+	while (ci != prod) {
+		if (rxq->cq_ring[(size_t)ci * QLXGE_CQE_SIZE] == QLXGE_OPCODE_IB_MAC_IOCB)
+			n++;
+		ci = ci + 1 == rxq->nb_desc ? 0 : ci + 1;
+	}
+	rxq->cq_ci = (uint16_t)ci;
+	rxq->stats.errors += n;
+	rxq->xstats.stop_discards += n;
+}
+
 static void
 qlxge_rxq_free_mbufs(struct qlxge_rxq *rxq)
 {
 	uint32_t i;
 
+	qlxge_rxq_count_discards(rxq);
 	for (i = 0; i < rxq->nb_desc; i++) {
 		rte_pktmbuf_free(rxq->sw_ring[i]);
 		rxq->sw_ring[i] = NULL;
@@ -75,6 +100,7 @@ qlxge_rx_queue_release(struct rte_eth_dev *dev, uint16_t qid)
 	if (rxq->started)
 		qlxge_icb_rx_stop(&rxq->cq);
 	qlxge_rxq_free_mbufs(rxq);
+	qlxge_stats_retire_rxq(dev, qid, rxq);
 	rte_eth_dma_zone_free(dev, "rxq", qid);
 	rte_free(rxq->sw_ring);
 	rte_free(rxq);

@@ -72,15 +72,41 @@ qlxge_tx_layout(uint16_t nb_desc, struct qlxge_tx_layout *l)
 	l->size = l->oal_off + (size_t)nb_desc * QLXGE_TX_OAL_SIZE;
 }
 
+static uint32_t qlxge_tx_reclaim(struct qlxge_txq *txq, uint32_t max);
+
+/*
+ * The queue is off the device (function reset, confirmed CQ stop), its mbufs go back. The
+ * completions written before are taken as usual (their frames were sent, or not, as they say);
+ * a frame without one was not sent: counted in oerrors and tx_q<N>_stop_discards and taken
+ * back out of opackets/obytes, where the burst put it. A queue whose completions broke the
+ * contract is not read again.
+ */
 static void
 qlxge_txq_free_mbufs(struct qlxge_txq *txq)
 {
-	uint32_t i;
+	bool stalled = txq->stalled;
+	struct rte_mbuf *m;
+	uint32_t i, n = 0;
 
+	if (!txq->broken && txq->nb_free + 1u < txq->nb_desc) {
+		txq->stalled = false;
+		qlxge_tx_reclaim(txq, UINT32_MAX);
+		txq->stalled = stalled || txq->stalled;
+	}
 	for (i = 0; i < txq->nb_desc; i++) {
-		rte_pktmbuf_free(txq->sw_ring[i]);
+		m = txq->sw_ring[i];
+		if (m == NULL)
+			continue;
+		n++;
+		txq->stats.errors++;
+		if (txq->stats.packets != 0)
+			txq->stats.packets--;
+		txq->stats.bytes -= RTE_MIN(txq->stats.bytes, (uint64_t)m->pkt_len);
+		rte_pktmbuf_free(m);
 		txq->sw_ring[i] = NULL;
 	}
+	txq->xstats.stop_discards += n;
+	txq->nb_free = txq->nb_desc - 1;
 }
 
 void
@@ -93,6 +119,7 @@ qlxge_tx_queue_release(struct rte_eth_dev *dev, uint16_t qid)
 	if (txq->started)
 		qlxge_icb_tx_stop(&txq->wq, &txq->cq);
 	qlxge_txq_free_mbufs(txq);
+	qlxge_stats_retire_txq(dev, qid, txq);
 	rte_eth_dma_zone_free(dev, "txq", qid);
 	rte_free(txq->sw_ring);
 	rte_free(txq);
@@ -213,6 +240,7 @@ qlxge_tx_queue_start(struct rte_eth_dev *dev, uint16_t qid)
 	if (ret != 0)
 		return ret;
 	txq->stalled = false;
+	txq->broken = false;
 	txq->started = true;
 	dev->data->tx_queue_state[qid] = RTE_ETH_QUEUE_STATE_STARTED;
 	return 0;
@@ -291,6 +319,7 @@ qlxge_tx_malformed(struct qlxge_txq *txq)
 {
 	txq->xstats.malformed++;
 	txq->stalled = true;
+	txq->broken = true;
 	qlxge_dev_request_reset(txq->ad);
 	QLXGE_DRV_LOG(ERR, "port %u txq %u: malformed completion at %u", txq->port_id,
 		      txq->queue_id, txq->cq_ci);

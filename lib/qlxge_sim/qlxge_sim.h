@@ -264,6 +264,14 @@ struct qlxge_sim_counters {
 	/* added by the review fixes */
 	uint64_t rx_drops_cq_invalid;	/**< frames routed to a CQ not loaded, invalid (V clear)
 					     or stopped (CQ_STOP): not a filter drop */
+	/* added for the accounting of frames under faults (docs/reliability.md) */
+	uint64_t tx_drops_no_link;	/**< frames the MAC could not send for want of a link:
+					     completed with B, not counted as sent */
+	uint64_t tx_drops_wire;		/**< frames the wire refused (the far end's ring full, a
+					     pcap or tap write failed): completed with B */
+	uint64_t rx_drop_events;	/**< frames received and taken by no queue (filtered,
+					     function disabled, CQ not ready, receiver off, DMA
+					     error): the XGMAC RX drop-event counter */
 };
 int qlxge_sim_counters_get(struct qlxge_sim_func *fn, struct qlxge_sim_counters *c);
 

@@ -10,6 +10,7 @@
  */
 
 #include <errno.h>
+#include <inttypes.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -22,14 +23,16 @@
 
 #include <rte_byteorder.h>
 #include <rte_ethdev.h>
+#include <rte_ip.h>
 #include <rte_mbuf.h>
+#include <rte_udp.h>
 
 #include "qlxge_mbox.h"
 #include "pmd_test.h"
 
 #define BURST		32
-#define FRAME_LEN	64
-#define ETH_TYPE_TEST	0x88B5	/* IEEE local experimental */
+#define FRAME_LEN	128
+#define UDP_PORT_TEST	0x5143	/* the test's frames: UDP to this port */
 #define POLL_ROUNDS	20000	/* x 500 us: 10 s at most, never asserted on */
 
 /* Two ports of one adapter, cabled back to back (the default), configured with 1+1 queues. */
@@ -62,9 +65,65 @@ pair_start(struct pair *x)
 		assert_true(pmd_wait_link(x->p.port[f], true));
 }
 
-/* @n test frames from port @from to @dst; returns how many tx_burst took (bounded retries). */
+/* An IPv4/UDP test frame of FRAME_LEN bytes, checksums right, from @src to @dst. */
+static struct rte_mbuf *
+mk_udp(const struct rte_ether_addr *src, const struct rte_ether_addr *dst, unsigned int seq)
+{
+	struct rte_mbuf *m = rte_pktmbuf_alloc(pmd_pool());
+	struct rte_ether_hdr *eh;
+	struct rte_ipv4_hdr *ip;
+	struct rte_udp_hdr *udp;
+	uint8_t *f;
+
+	assert_non_null(m);
+	f = (uint8_t *)rte_pktmbuf_append(m, FRAME_LEN);
+	assert_non_null(f);
+	memset(f, (int)seq, FRAME_LEN);
+	eh = (struct rte_ether_hdr *)f;
+	rte_ether_addr_copy(dst, &eh->dst_addr);
+	rte_ether_addr_copy(src, &eh->src_addr);
+	eh->ether_type = rte_cpu_to_be_16(RTE_ETHER_TYPE_IPV4);
+	ip = (struct rte_ipv4_hdr *)(eh + 1);
+	memset(ip, 0, sizeof(*ip));
+	ip->version_ihl = RTE_IPV4_VHL_DEF;
+	ip->total_length = rte_cpu_to_be_16(FRAME_LEN - sizeof(*eh));
+	ip->time_to_live = 64;
+	ip->next_proto_id = IPPROTO_UDP;
+	ip->src_addr = rte_cpu_to_be_32(0x0A000001);
+	ip->dst_addr = rte_cpu_to_be_32(0x0A000002);
+	ip->packet_id = rte_cpu_to_be_16((uint16_t)seq);
+	ip->hdr_checksum = rte_ipv4_cksum(ip);
+	udp = (struct rte_udp_hdr *)(ip + 1);
+	udp->src_port = rte_cpu_to_be_16(UDP_PORT_TEST);
+	udp->dst_port = rte_cpu_to_be_16(UDP_PORT_TEST);
+	udp->dgram_len = rte_cpu_to_be_16(FRAME_LEN - sizeof(*eh) - sizeof(*ip));
+	udp->dgram_cksum = 0;
+	udp->dgram_cksum = rte_ipv4_udptcp_cksum(ip, udp);
+	return m;
+}
+
+/* Whether @m is one of the test's frames. */
+static bool
+is_test_frame(const struct rte_mbuf *m)
+{
+	const struct rte_ether_hdr *eh = rte_pktmbuf_mtod(m, const struct rte_ether_hdr *);
+	const struct rte_udp_hdr *udp;
+
+	if (m->data_len < FRAME_LEN || eh->ether_type != rte_cpu_to_be_16(RTE_ETHER_TYPE_IPV4))
+		return false;
+	udp = (const struct rte_udp_hdr *)((const uint8_t *)(eh + 1) +
+					   sizeof(struct rte_ipv4_hdr));
+	return udp->dst_port == rte_cpu_to_be_16(UDP_PORT_TEST);
+}
+
+/*
+ * @n test frames from port @from to @dst, BURST at a time, each burst retried @rounds times
+ * (500 us apart) while the queue is full; returns how many tx_burst took (the rest is freed,
+ * never offered).
+ */
 static unsigned int
-send_to(struct pair *x, unsigned int from, const struct rte_ether_addr *dst, unsigned int n)
+send_rounds(struct pair *x, unsigned int from, const struct rte_ether_addr *dst, unsigned int n,
+	    unsigned int rounds)
 {
 	struct rte_mbuf *pkts[BURST];
 	unsigned int i, round, sent = 0;
@@ -73,21 +132,9 @@ send_to(struct pair *x, unsigned int from, const struct rte_ether_addr *dst, uns
 	while (sent < n) {
 		uint16_t nb = (uint16_t)RTE_MIN(n - sent, (unsigned int)BURST);
 
-		for (i = 0; i < nb; i++) {
-			struct rte_ether_hdr *eh;
-			uint8_t *f;
-
-			pkts[i] = rte_pktmbuf_alloc(pmd_pool());
-			assert_non_null(pkts[i]);
-			f = (uint8_t *)rte_pktmbuf_append(pkts[i], FRAME_LEN);
-			assert_non_null(f);
-			memset(f, (int)(sent + i), FRAME_LEN);
-			eh = (struct rte_ether_hdr *)f;
-			rte_ether_addr_copy(dst, &eh->dst_addr);
-			rte_ether_addr_copy(&x->mac[from], &eh->src_addr);
-			eh->ether_type = rte_cpu_to_be_16(ETH_TYPE_TEST);
-		}
-		for (round = 0, done = 0; round < POLL_ROUNDS && done < nb; round++) {
+		for (i = 0; i < nb; i++)
+			pkts[i] = mk_udp(&x->mac[from], dst, sent + i);
+		for (round = 0, done = 0; round < rounds && done < nb; round++) {
 			done += rte_eth_tx_burst(x->p.port[from], 0, pkts + done,
 						 (uint16_t)(nb - done));
 			if (done < nb)
@@ -102,6 +149,12 @@ send_to(struct pair *x, unsigned int from, const struct rte_ether_addr *dst, uns
 	return sent;
 }
 
+static unsigned int
+send_to(struct pair *x, unsigned int from, const struct rte_ether_addr *dst, unsigned int n)
+{
+	return send_rounds(x, from, dst, n, POLL_ROUNDS);
+}
+
 /* Test frames received on @port: until @want have come (bounded), or what is there. */
 static unsigned int
 recv_n(uint16_t port, unsigned int want)
@@ -113,11 +166,7 @@ recv_n(uint16_t port, unsigned int want)
 	for (round = 0; round < POLL_ROUNDS; round++) {
 		nb = rte_eth_rx_burst(port, 0, pkts, BURST);
 		for (i = 0; i < nb; i++) {
-			const struct rte_ether_hdr *eh =
-				rte_pktmbuf_mtod(pkts[i], const struct rte_ether_hdr *);
-
-			if (eh->ether_type == rte_cpu_to_be_16(ETH_TYPE_TEST))
-				got++;
+			got += is_test_frame(pkts[i]);
 			rte_pktmbuf_free(pkts[i]);
 		}
 		if (want != 0 && got >= want)
@@ -201,11 +250,240 @@ test_mbox_desync_fw_hang_reset(void **state)
 	pmd_pair_close(&x.p);
 }
 
+/* ---- every frame accounted for under each fault ------------------------------------------ */
+
+#define ACC_FRAMES	96	/* frames of each phase: before, during, after the fault */
+
+/* A fault of the model, where it is injected, and what the port then needs. */
+struct acc_case {
+	const char *name;
+	enum qlxge_sim_fault fault;
+	uint64_t arg;
+	unsigned int side;	/* 0: the sending port, 1: the receiving port */
+	bool reset;		/* the port reports RTE_ETH_EVENT_INTR_RESET: reset, reconfigure */
+};
+
+static const struct acc_case acc_cases[] = {
+	{ "link_down@rx", QLXGE_SIM_FAULT_LINK_DOWN, 1, 1, false },
+	{ "link_down@tx", QLXGE_SIM_FAULT_LINK_DOWN, 1, 0, false },
+	{ "fw_hang", QLXGE_SIM_FAULT_FW_HANG, 1, 1, false },
+	{ "fw_error", QLXGE_SIM_FAULT_FW_ERROR, QLXGE_MB_STS_ERR, 1, false },
+	{ "sem_held", QLXGE_SIM_FAULT_SEM_HELD, 0xFF, 1, false },
+	{ "rx_bq_dry", QLXGE_SIM_FAULT_RX_BQ_DRY, 1, 1, false },
+	{ "rx_bad_fcs", QLXGE_SIM_FAULT_RX_BAD_FCS, 3, 1, false },
+	{ "rx_bad_l4csum", QLXGE_SIM_FAULT_RX_BAD_L4CSUM, 3, 1, false },
+	{ "dma_error@tx", QLXGE_SIM_FAULT_DMA_ERROR, 1, 0, true },
+	{ "dma_error@rx", QLXGE_SIM_FAULT_DMA_ERROR, 1, 1, true },
+	{ "cq_delay_us", QLXGE_SIM_FAULT_CQ_DELAY_US, 2000, 1, false },
+	{ "fatal@rx", QLXGE_SIM_FAULT_FATAL, 1, 1, true },
+	{ "fatal@tx", QLXGE_SIM_FAULT_FATAL, 1, 0, true },
+};
+
+static int
+acc_reset_cb(uint16_t port, enum rte_eth_event_type type, void *arg, void *ret_param)
+{
+	(void)port;
+	(void)type;
+	(void)ret_param;
+	__atomic_fetch_add((unsigned int *)arg, 1, __ATOMIC_RELEASE);
+	return 0;
+}
+
+/* The value of xstat @name of @port. */
+static uint64_t
+xstat(uint16_t port, const char *name)
+{
+	uint64_t id, v;
+
+	assert_int_equal(rte_eth_xstats_get_id_by_name(port, name, &id), 0);
+	assert_int_equal(rte_eth_xstats_get_by_id(port, &id, &v, 1), 1);
+	return v;
+}
+
+/*
+ * @n frames from port 0 to port 1, a burst at a time (each tried @rounds times), port 1
+ * receiving between bursts until quiet (its buffer queues hold fewer than @n); the frames sent
+ * are added to *@sent, those received to *@got.
+ */
+static void
+acc_exchange(struct pair *x, unsigned int n, unsigned int rounds, unsigned int *sent,
+	     unsigned int *got)
+{
+	unsigned int i;
+
+	for (i = 0; i < n / BURST; i++) {
+		*sent += send_rounds(x, 0, &x->mac[1], BURST, rounds);
+		*got += recv_n(x->p.port[1], 0);
+	}
+}
+
+/* rte_eth_dev_reset of port @f after its INTR_RESET, then configured and started again. */
+static void
+acc_reset(struct pair *x, unsigned int f, unsigned int *events)
+{
+	unsigned int round;
+
+	for (round = 0; round < POLL_ROUNDS && __atomic_load_n(events, __ATOMIC_ACQUIRE) == 0;
+	     round++)
+		usleep(500);
+	assert_int_not_equal(__atomic_load_n(events, __ATOMIC_ACQUIRE), 0);
+	assert_int_equal(rte_eth_dev_reset(x->p.port[f]), 0);
+	assert_int_equal(pmd_configure(x->p.port[f], 1, 1, NULL), 0);
+	assert_int_equal(rte_eth_dev_start(x->p.port[f]), 0);
+	assert_true(pmd_wait_link(x->p.port[f], true));
+}
+
+/*
+ * Port 0 sends to port 1 before, during and after the fault (on either side); afterwards every
+ * frame tx_burst took is received, or counted once: port 0's oerrors (not sent: completion B,
+ * or discarded when its queue stopped), port 1's ierrors (error frames, discarded when its
+ * queue stopped), imissed (no buffer) or rx_drop_events (taken by no queue). The counters run
+ * on across the reset a fatal error needs.
+ */
+static void
+acc_run(const struct acc_case *c)
+{
+	struct rte_eth_stats s0, s1;
+	unsigned int events = 0, sent = 0, got = 0, i;
+	uint64_t drop_ev;
+	struct pair x;
+	char name[QLXGE_SIM_NAME_MAX];
+	struct rte_eth_fc_conf fc;
+
+	snprintf(name, sizeof(name), "acc%u", (unsigned int)(c - acc_cases));
+	pair_open(&x, name, NULL);
+	assert_int_equal(rte_eth_dev_callback_register(x.p.port[c->side],
+						       RTE_ETH_EVENT_INTR_RESET, acc_reset_cb,
+						       &events), 0);
+	pair_start(&x);
+	for (i = 0; i < 2; i++)
+		assert_int_equal(rte_eth_stats_reset(x.p.port[i]), 0);
+
+	acc_exchange(&x, ACC_FRAMES, POLL_ROUNDS, &sent, &got);
+	assert_int_equal(qlxge_sim_fault_set(x.p.fn[c->side], c->fault, c->arg), 0);
+	if (c->fault == QLXGE_SIM_FAULT_FW_ERROR)	/* the mailbox says so, at once */
+		assert_int_not_equal(rte_eth_dev_flow_ctrl_get(x.p.port[c->side], &fc), 0);
+	acc_exchange(&x, ACC_FRAMES, 4, &sent, &got);
+	if (c->reset)
+		acc_reset(&x, c->side, &events);
+	assert_int_equal(qlxge_sim_fault_set(x.p.fn[c->side], c->fault, 0), 0);
+	if (c->fault == QLXGE_SIM_FAULT_LINK_DOWN)
+		for (i = 0; i < 2; i++)
+			assert_true(pmd_wait_link(x.p.port[i], true));
+	acc_exchange(&x, ACC_FRAMES, POLL_ROUNDS, &sent, &got);
+	got += recv_n(x.p.port[1], 0);
+	/* every completion taken back */
+	for (i = 0; i < 100 && rte_eth_tx_done_cleanup(x.p.port[0], 0, 0) > 0; i++)
+		;
+
+	assert_int_equal(rte_eth_stats_get(x.p.port[0], &s0), 0);
+	assert_int_equal(rte_eth_stats_get(x.p.port[1], &s1), 0);
+	drop_ev = xstat(x.p.port[1], "rx_drop_events");
+	print_message("%-14s sent %u: rx %" PRIu64 " (app %u), oerrors %" PRIu64 ", ierrors %"
+		      PRIu64 ", imissed %" PRIu64 ", rx_drop_events %" PRIu64 "\n", c->name, sent,
+		      s1.ipackets, got, s0.oerrors, s1.ierrors, s1.imissed, drop_ev);
+	assert_true(sent >= 2 * ACC_FRAMES);
+	assert_int_equal(s1.ipackets, got);
+	assert_int_equal(s0.opackets + s0.oerrors, sent);
+	assert_int_equal(sent, s1.ipackets + s1.ierrors + s1.imissed + drop_ev + s0.oerrors);
+	/* what the fault should have cost, where it is said */
+	switch (c->fault) {
+	case QLXGE_SIM_FAULT_LINK_DOWN:
+		assert_true(s0.oerrors > 0);
+		break;
+	case QLXGE_SIM_FAULT_RX_BQ_DRY:
+		assert_true(s1.imissed > 0);
+		break;
+	case QLXGE_SIM_FAULT_RX_BAD_FCS:
+		assert_true(s1.ierrors > 0);
+		assert_true(xstat(x.p.port[1], "rx_crc_errors") > 0);
+		break;
+	case QLXGE_SIM_FAULT_FW_HANG:
+	case QLXGE_SIM_FAULT_FW_ERROR:
+	case QLXGE_SIM_FAULT_SEM_HELD:
+	case QLXGE_SIM_FAULT_RX_BAD_L4CSUM:
+	case QLXGE_SIM_FAULT_CQ_DELAY_US:
+		assert_int_equal(s1.ipackets, sent);	/* the data path is not affected */
+		break;
+	default:
+		break;
+	}
+	assert_int_equal(rte_eth_dev_callback_unregister(x.p.port[c->side],
+							 RTE_ETH_EVENT_INTR_RESET, acc_reset_cb,
+							 &events), 0);
+	pmd_pair_close(&x.p);
+}
+
+static void
+test_accounting_per_fault(void **state)
+{
+	unsigned int i;
+
+	(void)state;
+	for (i = 0; i < RTE_DIM(acc_cases); i++)
+		acc_run(&acc_cases[i]);
+}
+
+/*
+ * Counter epochs: the counters of a port run on across stop/start, reconfiguration and
+ * rte_eth_dev_reset (queues set up again), and a statistics reset starts every one of them,
+ * hardware and software, from the same moment.
+ */
+static void
+test_accounting_epochs(void **state)
+{
+	struct rte_eth_stats s;
+	struct pair x;
+
+	(void)state;
+	pair_open(&x, "epochs", NULL);
+	pair_start(&x);
+	assert_int_equal(send_to(&x, 0, &x.mac[1], BURST), BURST);
+	assert_int_equal(recv_n(x.p.port[1], BURST), BURST);
+	assert_int_equal(rte_eth_dev_stop(x.p.port[1]), 0);
+	assert_int_equal(pmd_configure(x.p.port[1], 1, 1, NULL), 0);	/* queues set up again */
+	assert_int_equal(rte_eth_dev_start(x.p.port[1]), 0);
+	assert_true(pmd_wait_link(x.p.port[1], true));
+	assert_int_equal(rte_eth_stats_get(x.p.port[1], &s), 0);
+	assert_int_equal(s.ipackets, BURST);
+	assert_int_equal(rte_eth_dev_reset(x.p.port[1]), 0);
+	assert_int_equal(pmd_configure(x.p.port[1], 2, 2, NULL), 0);
+	assert_int_equal(rte_eth_dev_start(x.p.port[1]), 0);
+	assert_true(pmd_wait_link(x.p.port[1], true));
+	assert_int_equal(send_to(&x, 0, &x.mac[1], BURST), BURST);
+	assert_int_equal(recv_n(x.p.port[1], BURST), BURST);
+	assert_int_equal(rte_eth_stats_get(x.p.port[1], &s), 0);
+	assert_int_equal(s.ipackets, 2 * BURST);
+	assert_int_equal(s.q_ipackets[0], 2 * BURST);
+	assert_int_equal(xstat(x.p.port[1], "mac_rx_good_packets"), 2 * BURST);
+	/* fewer queues: what queue 1 counted stays in the totals */
+	assert_int_equal(rte_eth_dev_stop(x.p.port[1]), 0);
+	assert_int_equal(pmd_configure(x.p.port[1], 1, 1, NULL), 0);
+	assert_int_equal(rte_eth_stats_get(x.p.port[1], &s), 0);
+	assert_int_equal(s.ipackets, 2 * BURST);
+	/* one reset for all: software and hardware counters at 0 together */
+	assert_int_equal(rte_eth_stats_reset(x.p.port[1]), 0);
+	assert_int_equal(rte_eth_stats_get(x.p.port[1], &s), 0);
+	assert_int_equal(s.ipackets + s.ibytes + s.imissed + s.ierrors, 0);
+	assert_int_equal(xstat(x.p.port[1], "mac_rx_good_packets"), 0);
+	assert_int_equal(xstat(x.p.port[1], "rx_q0_refill_doorbells"), 0);
+	assert_int_equal(rte_eth_dev_start(x.p.port[1]), 0);
+	assert_true(pmd_wait_link(x.p.port[1], true));
+	assert_int_equal(send_to(&x, 0, &x.mac[1], BURST), BURST);
+	assert_int_equal(recv_n(x.p.port[1], BURST), BURST);
+	assert_int_equal(rte_eth_stats_get(x.p.port[1], &s), 0);
+	assert_int_equal(s.ipackets, BURST);
+	assert_int_equal(xstat(x.p.port[1], "mac_rx_good_packets"), BURST);
+	pmd_pair_close(&x.p);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_mbox_desync_fw_hang_reset),
+		cmocka_unit_test(test_accounting_epochs),
+		cmocka_unit_test(test_accounting_per_fault),
 	};
 
 	return cmocka_run_group_tests(tests, pmd_setup_suite, pmd_teardown_suite);
