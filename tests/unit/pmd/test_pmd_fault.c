@@ -477,6 +477,121 @@ test_accounting_epochs(void **state)
 	pmd_pair_close(&x.p);
 }
 
+/* ---- re-cabling ---------------------------------------------------------------------------- */
+
+/* Traffic both ways between the two ports of @x. */
+static void
+flows(struct pair *x)
+{
+	assert_int_equal(send_to(x, 0, &x->mac[1], BURST), BURST);
+	assert_int_equal(recv_n(x->p.port[1], BURST), BURST);
+	assert_int_equal(send_to(x, 1, &x->mac[0], BURST), BURST);
+	assert_int_equal(recv_n(x->p.port[0], BURST), BURST);
+}
+
+/*
+ * A third port asking to be cabled to a port of a started pair is refused (-EBUSY, naming the
+ * port it is cabled to), and the pair keeps working. A port that goes takes its end of the
+ * cable: its former peer's link goes down (frames it sends are counted, not sent), never
+ * half-wired; the port attached again is cabled again, and so is a new port asking for it.
+ */
+static void
+test_recable_refused_and_unplugged(void **state)
+{
+	struct qlxge_sim_port_state ps;
+	struct rte_eth_stats s;
+	struct pair x;
+	uint16_t port;
+	char *log;
+	int ret;
+
+	(void)state;
+	pair_open(&x, "recab", NULL);
+	pair_start(&x);
+	flows(&x);
+
+	pmd_log_begin();
+	ret = pmd_probe("net_qlxge_sim_recab_c", "adapter=recabc,wire=peer,"
+			"peer=net_qlxge_sim_recab_0", &port);
+	log = pmd_log_end();
+	assert_int_not_equal(ret, 0);
+	assert_non_null(strstr(log, "is cabled to net_qlxge_sim_recab_1 (port"));
+	free(log);
+	assert_null(qlxge_sim_adapter_find("recabc"));
+	flows(&x);	/* the pair is untouched */
+
+	/* port 1 goes: port 0 is unplugged, its link down */
+	assert_int_equal(pmd_remove(x.p.name[1]), 0);
+	x.p.name[1][0] = '\0';
+	assert_true(pmd_wait_link(x.p.port[0], false));
+	assert_int_equal(qlxge_sim_port_state_get(x.p.fn[0], &ps), 0);
+	assert_false(ps.link_up);
+	assert_int_equal(rte_eth_stats_reset(x.p.port[0]), 0);
+	assert_int_equal(send_to(&x, 0, &x.mac[1], BURST), BURST);
+	usleep(20000);
+	rte_eth_tx_done_cleanup(x.p.port[0], 0, 0);
+	assert_int_equal(rte_eth_stats_get(x.p.port[0], &s), 0);
+	assert_int_equal(s.opackets, 0);
+	assert_int_equal(s.oerrors, BURST);
+
+	/* a new port may take the free end; it goes, port 0 is unplugged again */
+	assert_int_equal(pmd_probe("net_qlxge_sim_recab_c", "adapter=recabc,wire=peer,"
+				   "peer=net_qlxge_sim_recab_0", &port), 0);
+	assert_int_equal(pmd_configure(port, 1, 1, NULL), 0);
+	assert_int_equal(rte_eth_dev_start(port), 0);
+	assert_true(pmd_wait_link(port, true));
+	assert_true(pmd_wait_link(x.p.port[0], true));
+	assert_int_equal(pmd_remove("net_qlxge_sim_recab_c"), 0);
+	assert_true(pmd_wait_link(x.p.port[0], false));
+
+	/* port 1 attached again, without wire=: the pair is cabled again */
+	assert_int_equal(pmd_probe("net_qlxge_sim_recab_1", "adapter=recab,function=1",
+				   &x.p.port[1]), 0);
+	snprintf(x.p.name[1], sizeof(x.p.name[1]), "net_qlxge_sim_recab_1");
+	assert_int_equal(pmd_configure(x.p.port[1], 1, 1, NULL), 0);
+	assert_int_equal(rte_eth_macaddr_get(x.p.port[1], &x.mac[1]), 0);
+	assert_int_equal(rte_eth_dev_start(x.p.port[1]), 0);
+	assert_true(pmd_wait_link(x.p.port[0], true));
+	assert_true(pmd_wait_link(x.p.port[1], true));
+	flows(&x);
+	pmd_pair_close(&x.p);
+}
+
+/*
+ * The default cabling of two functions of one adapter does not take a function another port
+ * has cabled itself to: the second function loops back, saying why, and the cable A-C works.
+ */
+static void
+test_recable_default_keeps_taken_peer(void **state)
+{
+	uint16_t pa, pb, pc;
+	char *log;
+
+	(void)state;
+	assert_int_equal(pmd_probe("net_qlxge_sim_dka", "adapter=dk,function=0", &pa), 0);
+	assert_int_equal(pmd_probe("net_qlxge_sim_dkc", "adapter=dkc,wire=peer,"
+				   "peer=net_qlxge_sim_dka", &pc), 0);
+	pmd_log_begin();
+	assert_int_equal(pmd_probe("net_qlxge_sim_dkb", "adapter=dk,function=1", &pb), 0);
+	log = pmd_log_end();
+	assert_non_null(strstr(log, "net_qlxge_sim_dka is cabled to net_qlxge_sim_dkc"));
+	free(log);
+	assert_int_equal(pmd_configure(pb, 1, 1, NULL), 0);
+	assert_int_equal(rte_eth_dev_start(pb), 0);
+	assert_true(pmd_wait_link(pb, true));		/* looped back */
+	assert_int_equal(pmd_configure(pa, 1, 1, NULL), 0);
+	assert_int_equal(pmd_configure(pc, 1, 1, NULL), 0);
+	assert_int_equal(rte_eth_dev_start(pa), 0);
+	assert_int_equal(rte_eth_dev_start(pc), 0);
+	assert_true(pmd_wait_link(pa, true));
+	assert_true(pmd_wait_link(pc, true));
+	assert_int_equal(pmd_loop_frames(pb, pmd_pool(), 8, 64), 8);
+	assert_int_equal(pmd_remove("net_qlxge_sim_dkb"), 0);
+	assert_int_equal(pmd_remove("net_qlxge_sim_dkc"), 0);
+	assert_true(pmd_wait_link(pa, false));
+	assert_int_equal(pmd_remove("net_qlxge_sim_dka"), 0);
+}
+
 int
 main(void)
 {
@@ -484,6 +599,8 @@ main(void)
 		cmocka_unit_test(test_mbox_desync_fw_hang_reset),
 		cmocka_unit_test(test_accounting_epochs),
 		cmocka_unit_test(test_accounting_per_fault),
+		cmocka_unit_test(test_recable_refused_and_unplugged),
+		cmocka_unit_test(test_recable_default_keeps_taken_peer),
 	};
 
 	return cmocka_run_group_tests(tests, pmd_setup_suite, pmd_teardown_suite);
