@@ -237,6 +237,28 @@ int qlxge_sim_route_get(struct qlxge_sim_func *fn, unsigned int type, unsigned i
  */
 int qlxge_sim_rss_get(struct qlxge_sim_func *fn, void *icb, size_t len);
 
+/**
+ * A completion queue as the device has it loaded (§6.2, §6.4): for tests and fuzzers that play
+ * the device on a queue the driver set up. Buffer-queue rings are given by their first page.
+ */
+struct qlxge_sim_cq_info {
+	bool loaded;		/**< an ICB was loaded */
+	bool valid;		/**< V: the device may post to it */
+	bool stopped;		/**< CQ_STOP */
+	uint32_t len;		/**< entries of 64 bytes */
+	uint64_t ring_iova;
+	uint64_t shadow_iova;	/**< producer-index shadow */
+	uint32_t prod;		/**< next entry the device writes */
+	uint32_t lbq_len, lbq_bsize;	/**< large buffer queue: entries, buffer bytes (0: none) */
+	uint64_t lbq_ring_iova;
+	uint32_t sbq_len, sbq_bsize;	/**< small buffer queue */
+	uint64_t sbq_ring_iova;
+};
+
+/** CQ @p cq of @p fn as loaded. @return 0, -EINVAL (no such CQ). */
+int qlxge_sim_cq_info_get(struct qlxge_sim_func *fn, unsigned int cq,
+			  struct qlxge_sim_cq_info *info);
+
 /** Counters of everything the model did for one function. */
 struct qlxge_sim_counters {
 	uint64_t reg_reads, reg_writes;
