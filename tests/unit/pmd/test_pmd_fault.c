@@ -22,9 +22,11 @@
 #include <cmocka.h>
 
 #include <rte_byteorder.h>
+#include <rte_errno.h>
 #include <rte_ethdev.h>
 #include <rte_ip.h>
 #include <rte_mbuf.h>
+#include <rte_tcp.h>
 #include <rte_udp.h>
 
 #include "qlxge_mbox.h"
@@ -592,6 +594,164 @@ test_recable_default_keeps_taken_peer(void **state)
 	assert_int_equal(pmd_remove("net_qlxge_sim_dka"), 0);
 }
 
+/* ---- bad input (docs/reliability.md, the table) ------------------------------------------- */
+
+/*
+ * Queue setup: a free threshold no refill can reach, buffers too small (below the
+ * min_rx_bufsize the driver gives ethdev), descriptor counts out of range or not a multiple of
+ * 32: refused with -EINVAL and a reason, nothing allocated; good queues after that work.
+ */
+static void
+test_bad_input_queue_setup(void **state)
+{
+	struct rte_eth_rxconf rxc = { .rx_free_thresh = 128 };
+	struct rte_mempool *tiny;
+	struct pair x;
+	unsigned int mz;
+	char *log;
+
+	(void)state;
+	pair_open(&x, "badq", NULL);
+	tiny = rte_pktmbuf_pool_create("badq_tiny", 63, 0, 0, RTE_PKTMBUF_HEADROOM + 64,
+				       SOCKET_ID_ANY);
+	assert_non_null(tiny);
+	mz = pmd_memzone_count();
+	pmd_log_begin();
+	/* 128 descriptors: 64 per buffer queue, at most 48 posted by a refill */
+	assert_int_equal(rte_eth_rx_queue_setup(x.p.port[0], 0, 128, SOCKET_ID_ANY, &rxc,
+						pmd_pool()), -EINVAL);
+	assert_int_equal(rte_eth_rx_queue_setup(x.p.port[0], 0, 128, SOCKET_ID_ANY, NULL, tiny),
+			 -EINVAL);
+	log = pmd_log_end();
+	assert_non_null(strstr(log, "rx_free_thresh 128 above 48"));
+	free(log);
+	assert_int_equal(rte_eth_rx_queue_setup(x.p.port[0], 0, 96 + 1, SOCKET_ID_ANY, NULL,
+						pmd_pool()), -EINVAL);
+	assert_int_equal(rte_eth_tx_queue_setup(x.p.port[0], 0, 32, SOCKET_ID_ANY, NULL),
+			 -EINVAL);
+	assert_int_equal(rte_eth_tx_queue_setup(x.p.port[0], 0, 8192, SOCKET_ID_ANY, NULL),
+			 -EINVAL);
+	rxc.rx_free_thresh = 48;
+	assert_int_equal(rte_eth_rx_queue_setup(x.p.port[0], 0, 128, SOCKET_ID_ANY, &rxc,
+						pmd_pool()), 0);
+	/* ethdev released the queue before the refused setups; they allocated nothing */
+	assert_int_equal(pmd_memzone_count(), mz);
+	rte_mempool_free(tiny);
+	pair_start(&x);
+	flows(&x);
+	pmd_pair_close(&x.p);
+}
+
+/* One TCP/IPv4 frame of @len bytes, offload fields as a TSO send would set them. */
+static struct rte_mbuf *
+mk_tso(unsigned int len)
+{
+	struct rte_mbuf *m = rte_pktmbuf_alloc(pmd_pool());
+	uint8_t *f;
+
+	assert_non_null(m);
+	f = (uint8_t *)rte_pktmbuf_append(m, (uint16_t)len);
+	assert_non_null(f);
+	memset(f, 0, len);
+	((struct rte_ether_hdr *)f)->ether_type = rte_cpu_to_be_16(RTE_ETHER_TYPE_IPV4);
+	m->l2_len = sizeof(struct rte_ether_hdr);
+	m->l3_len = sizeof(struct rte_ipv4_hdr);
+	m->l4_len = sizeof(struct rte_tcp_hdr);
+	m->tso_segsz = 1000;
+	m->ol_flags = RTE_MBUF_F_TX_IPV4 | RTE_MBUF_F_TX_IP_CKSUM | RTE_MBUF_F_TX_TCP_SEG;
+	return m;
+}
+
+/*
+ * Offload parameters a TSO or checksum IOCB cannot carry (§7.4, §13): rte_eth_tx_prepare says
+ * which packet and why (rte_errno EINVAL), and rte_eth_tx_burst of them anyway drops, frees
+ * and counts each one (oerrors, tx_q0_bad_packets), never sends it.
+ */
+static void
+test_bad_input_tso_params(void **state)
+{
+	enum { SEGSZ0, L4SHORT, TOOLONG, L3ZERO, L2LONG, HDRSLONG, NOL3FLAG, RUNT, NB };
+	struct rte_mbuf *m[NB];
+	struct rte_eth_stats s;
+	unsigned int i, in_use;
+	struct pair x;
+
+	(void)state;
+	pair_open(&x, "badtso", NULL);
+	pair_start(&x);
+	assert_int_equal(rte_eth_stats_reset(x.p.port[0]), 0);
+	in_use = rte_mempool_in_use_count(pmd_pool());
+	for (i = 0; i < NB; i++)
+		m[i] = mk_tso(i == TOOLONG ? 1500 : 200);
+	m[SEGSZ0]->tso_segsz = 0;
+	m[L4SHORT]->l4_len = 8;
+	/* longer than TSO takes (65557): a chain of buffers long enough is not needed to say so */
+	m[TOOLONG]->pkt_len = 70000;
+	m[L3ZERO]->l3_len = 0;
+	m[L2LONG]->l2_len = 64;
+	m[HDRSLONG]->l4_len = 250;
+	m[NOL3FLAG]->ol_flags = RTE_MBUF_F_TX_TCP_CKSUM;
+	m[RUNT]->ol_flags = 0;
+	m[RUNT]->pkt_len = m[RUNT]->data_len = 10;
+	for (i = 0; i < NB; i++) {
+		rte_errno = 0;
+		assert_int_equal(rte_eth_tx_prepare(x.p.port[0], 0, &m[i], 1), 0);
+		assert_int_equal(rte_errno, EINVAL);
+	}
+	m[TOOLONG]->pkt_len = m[TOOLONG]->data_len;	/* what tx_burst may walk */
+	m[TOOLONG]->tso_segsz = 0;
+	assert_int_equal(rte_eth_tx_burst(x.p.port[0], 0, m, NB), NB);
+	assert_int_equal(rte_eth_stats_get(x.p.port[0], &s), 0);
+	assert_int_equal(s.opackets, 0);
+	assert_int_equal(s.oerrors, NB);
+	assert_int_equal(xstat(x.p.port[0], "tx_q0_bad_packets"), NB);
+	assert_int_equal(rte_mempool_in_use_count(pmd_pool()), in_use);	/* all freed */
+	assert_int_equal(recv_n(x.p.port[1], 0), 0);
+	pmd_pair_close(&x.p);
+}
+
+/*
+ * Calls out of order: start before configure, configure or queue setup of a started queue
+ * while started, queue operations on queues that do not exist, bursts on a stopped port, stop
+ * twice, reset of a started port, close of a started port: each refused with an error or
+ * harmless, and the port works after them.
+ */
+static void
+test_bad_input_call_order(void **state)
+{
+	struct rte_eth_conf conf = { 0 };
+	struct rte_mbuf *m[4];
+	struct pair x;
+	uint16_t port;
+
+	(void)state;
+	assert_int_equal(pmd_probe("net_qlxge_sim_badord", "adapter=badord", &port), 0);
+	assert_int_not_equal(rte_eth_dev_start(port), 0);	/* never configured */
+	assert_int_equal(pmd_remove("net_qlxge_sim_badord"), 0);
+
+	pair_open(&x, "badord2", NULL);
+	pair_start(&x);
+	assert_int_equal(rte_eth_dev_configure(x.p.port[0], 1, 1, &conf), -EBUSY);
+	assert_int_not_equal(rte_eth_rx_queue_setup(x.p.port[0], 0, 128, SOCKET_ID_ANY, NULL,
+						    pmd_pool()), 0);	/* started queue */
+	assert_int_equal(rte_eth_dev_rx_queue_stop(x.p.port[0], 5), -EINVAL);
+	assert_int_equal(rte_eth_dev_tx_queue_start(x.p.port[0], 5), -EINVAL);
+	assert_int_equal(rte_eth_dev_stop(x.p.port[0]), 0);
+	assert_int_equal(rte_eth_dev_stop(x.p.port[0]), 0);
+	assert_int_equal(rte_eth_rx_burst(x.p.port[0], 0, m, 4), 0);
+	m[0] = mk_udp(&x.mac[0], &x.mac[1], 1);
+	assert_int_equal(rte_eth_tx_burst(x.p.port[0], 0, m, 1), 0);	/* not taken */
+	rte_pktmbuf_free(m[0]);
+	assert_int_equal(rte_eth_dev_start(x.p.port[0]), 0);
+	assert_int_equal(rte_eth_dev_reset(x.p.port[0]), 0);	/* started: stopped first */
+	assert_int_equal(pmd_configure(x.p.port[0], 1, 1, NULL), 0);
+	assert_int_equal(rte_eth_dev_start(x.p.port[0]), 0);
+	assert_true(pmd_wait_link(x.p.port[0], true));
+	flows(&x);
+	/* closing (unplugging) started ports stops them first */
+	pmd_pair_close(&x.p);
+}
+
 int
 main(void)
 {
@@ -601,6 +761,9 @@ main(void)
 		cmocka_unit_test(test_accounting_per_fault),
 		cmocka_unit_test(test_recable_refused_and_unplugged),
 		cmocka_unit_test(test_recable_default_keeps_taken_peer),
+		cmocka_unit_test(test_bad_input_queue_setup),
+		cmocka_unit_test(test_bad_input_tso_params),
+		cmocka_unit_test(test_bad_input_call_order),
 	};
 
 	return cmocka_run_group_tests(tests, pmd_setup_suite, pmd_teardown_suite);
