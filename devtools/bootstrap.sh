@@ -37,6 +37,7 @@ pkgs=(
 	valgrind                            # instruction counts for benchmarks
 	libsystemd-dev                      # static DPDK links: libpcap's dbus needs -lsystemd
 	tshark                              # reads the pcapng files dpdk-dumpcap writes (tests)
+	clang libclang-rt-14-dev            # the fuzzers: clang and its libFuzzer runtime
 )
 missing=()
 for p in "${pkgs[@]}"; do

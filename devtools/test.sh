@@ -3,13 +3,17 @@
 # Copyright(c) 2026 The qlxge authors
 #
 # The test command of the README: bootstrap the machine, build, run every suite.
-#   1. build/       : all suites (unit, stress, integration, bench smoke runs)
+#   1. build/       : all suites (unit, stress, integration, the 30-second fault soak, bench
+#                     smoke runs)
 #   2. build-asan/  : the unit and mpring (incl. stress) suites under ASan + UBSan
 #   3. build-tsan/  : the mpring and sim suites under ThreadSanitizer (only their programs built)
+#   4. build-fuzz/  : the libFuzzer targets (clang, ASan + UBSan; only they are built), each run
+#                     for a short while from its seed corpus (tests/fuzz/README.md)
 # Ends with one line "qlxge tests: N passed, N failed". Idempotent; safe to run again.
 #
 # Environment: QLXGE_TEST_SKIP_SANITIZERS=1 runs step 1 only (quick local iterations);
-# MESON_TEST_ARGS adds arguments to every "meson test" (e.g. "--suite mpring").
+# MESON_TEST_ARGS adds arguments to every "meson test" (e.g. "--suite mpring");
+# QLXGE_FUZZ_SECONDS (default 12) and QLXGE_SOAK_SECONDS (default 30) set the short runs.
 set -euo pipefail
 
 top=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -34,16 +38,20 @@ setup() {
 	fi
 }
 
-# suite_targets DIR SUITE: the ninja targets of the programs that SUITE's tests run.
+# suite_targets DIR SUITE: the ninja targets of the programs that SUITE's tests run (the
+# command, or a program of the build folder it is given, as the fuzzers' runner is).
 suite_targets() {
-	meson introspect "$1" --tests | python3 -c '
+	meson introspect "$1" --tests --targets | python3 -c '
 import json, os, sys
 d, suite = os.path.realpath(sys.argv[1]), sys.argv[2]
-for t in json.load(sys.stdin):
+info = json.load(sys.stdin)
+built = {os.path.realpath(f) for t in info["targets"] for f in t["filename"]}
+for t in info["tests"]:
     if any(s == suite or s.endswith(":" + suite) for s in t["suite"]):
-        p = os.path.realpath(t["cmd"][0])
-        if p.startswith(d + "/"):
-            print(os.path.relpath(p, d))' "$1" "$2" | sort -u
+        for a in t["cmd"]:
+            p = os.path.realpath(os.path.join(d, a))
+            if p.startswith(d + "/") and p in built:
+                print(os.path.relpath(p, d))' "$1" "$2" | sort -u
 }
 
 # run_suites DIR [--only SUITE] [meson test args...]: build (everything, or only the programs
@@ -108,6 +116,9 @@ if [ "${QLXGE_TEST_SKIP_SANITIZERS:-0}" != 1 ]; then
 	setup build-tsan -Db_sanitize=thread -Db_lundef=false
 	run_suites build-tsan --only mpring
 	run_suites build-tsan --only sim
+	# clang for libFuzzer (devtools/bootstrap.sh installs it); the fuzzers run one at a time
+	CC=clang setup build-fuzz -Dfuzz=true -Db_sanitize=address,undefined -Db_lundef=false
+	run_suites build-fuzz --only fuzz
 fi
 
 echo

@@ -13,7 +13,10 @@
  * primary (qlxge_sim_mp.c).
  *
  * Wiring default: when both functions of one adapter are attached without wire=, they are
- * cabled back to back (peer); a lone function loops its TX back to its RX.
+ * cabled back to back (peer); a lone function loops its TX back to its RX. A cable always has
+ * its two ends or none: a port cabled to another attached port is not re-cabled by a third
+ * (-EBUSY, naming the port it is cabled to), and a port that goes takes its end of the cable
+ * with it, so its peer is left unplugged (link down) until a port is cabled to it again.
  */
 
 #include <errno.h>
@@ -66,12 +69,50 @@ qlxge_vdev_lookup(const char *name)
 	return NULL;
 }
 
+/* The attached port at the other end of @e's peer cable, other than @self; NULL if none. */
+static struct qlxge_vdev_entry *
+qlxge_vdev_cabled_to(const struct qlxge_vdev_entry *e, const struct qlxge_vdev_entry *self)
+{
+	struct qlxge_vdev_entry *o;
+
+	if (e->wire != QLXGE_SIM_WIRE_PEER || e->peer_fn == NULL || e->peer_fn == self->fn)
+		return NULL;
+	TAILQ_FOREACH(o, &qlxge_vdev_list, next)
+		if (o != e && o != self && o->fn == e->peer_fn)
+			return o;
+	return NULL;
+}
+
+/* Both ends of @e's peer cable unplugged (registry locked): link down at the far end. */
+static void
+qlxge_vdev_unplug(struct qlxge_vdev_entry *e)
+{
+	struct qlxge_sim_wire_cfg none = { .kind = QLXGE_SIM_WIRE_NONE };
+	struct qlxge_vdev_entry *o;
+
+	if (e->wire != QLXGE_SIM_WIRE_PEER)
+		return;
+	qlxge_sim_wire_set(e->fn, &none);
+	TAILQ_FOREACH(o, &qlxge_vdev_list, next) {
+		if (o == e || o->fn != e->peer_fn || o->wire != QLXGE_SIM_WIRE_PEER ||
+		    o->peer_fn != e->fn)
+			continue;
+		qlxge_sim_wire_set(o->fn, &none);
+		o->wire = QLXGE_SIM_WIRE_NONE;
+		o->peer_fn = NULL;
+		QLXGE_INIT_LOG(NOTICE, "%s: unplugged: its peer %s is gone (link down)", o->name,
+			       e->name);
+	}
+	e->wire = QLXGE_SIM_WIRE_NONE;
+	e->peer_fn = NULL;
+}
+
 /* Cable the function (registry locked). */
 static int
 qlxge_vdev_wire(struct qlxge_vdev_entry *self, const struct qlxge_vdev_cfg *cfg)
 {
 	struct qlxge_sim_wire_cfg w = { .kind = QLXGE_SIM_WIRE_LOOP };
-	struct qlxge_vdev_entry *e;
+	struct qlxge_vdev_entry *e, *o;
 	int ret;
 
 	self->wire_default = !cfg->wire_set;
@@ -84,8 +125,17 @@ qlxge_vdev_wire(struct qlxge_vdev_entry *self, const struct qlxge_vdev_cfg *cfg)
 					       self->name, cfg->peer, QLXGE_DRIVER_NAME_SIM);
 				return -ENODEV;
 			}
+			/* a port cabled to another port keeps its cable: no half-wired third */
+			o = qlxge_vdev_cabled_to(e, self);
+			if (o != NULL) {
+				QLXGE_INIT_LOG(ERR, "%s: peer=%s is cabled to %s (port %u): detach "
+					       "%s first", self->name, cfg->peer, o->name,
+					       o->port_id, o->name);
+				return -EBUSY;
+			}
 			/* a peer cabled explicitly elsewhere is not re-cabled behind its back */
 			if (!e->wire_default && e->fn != self->fn &&
+			    e->wire != QLXGE_SIM_WIRE_NONE &&
 			    (e->wire != QLXGE_SIM_WIRE_PEER || e->peer_fn != self->fn)) {
 				QLXGE_INIT_LOG(ERR, "%s: peer=%s has its own wire= (not to %s): "
 					       "cable both ends with wire=peer", self->name,
@@ -101,11 +151,18 @@ qlxge_vdev_wire(struct qlxge_vdev_entry *self, const struct qlxge_vdev_cfg *cfg)
 		w.rx_pcap_loops = cfg->rx_pcap_loops;
 		w.rx_pcap_start = cfg->rx_pcap_start;
 	} else {
+		/* the other function, unless it is cabled to a port of its own choosing */
 		TAILQ_FOREACH(e, &qlxge_vdev_list, next) {
-			if (e->adapter == self->adapter && e->fn != self->fn && e->wire_default) {
-				w.kind = QLXGE_SIM_WIRE_PEER;
-				w.peer = e->fn;
+			if (e->adapter != self->adapter || e->fn == self->fn || !e->wire_default)
+				continue;
+			o = qlxge_vdev_cabled_to(e, self);
+			if (o != NULL) {
+				QLXGE_INIT_LOG(NOTICE, "%s: %s is cabled to %s: looping back",
+					       self->name, e->name, o->name);
+				continue;
 			}
+			w.kind = QLXGE_SIM_WIRE_PEER;
+			w.peer = e->fn;
 		}
 	}
 	ret = qlxge_sim_wire_set(self->fn, &w);
@@ -126,6 +183,19 @@ qlxge_vdev_wire(struct qlxge_vdev_entry *self, const struct qlxge_vdev_cfg *cfg)
 	return 0;
 }
 
+/* The vdev's view of @e's cable, for the tests and tools: the port at the other end. */
+static uint16_t
+qlxge_vdev_peer_port(const struct qlxge_vdev_entry *e)
+{
+	const struct qlxge_vdev_entry *p;
+
+	if (e->wire == QLXGE_SIM_WIRE_PEER)
+		TAILQ_FOREACH(p, &qlxge_vdev_list, next)
+			if (p->fn == e->peer_fn)
+				return p->port_id;
+	return RTE_MAX_ETHPORTS;
+}
+
 static void
 qlxge_vdev_faults(struct qlxge_vdev_entry *e, const struct qlxge_vdev_cfg *cfg)
 {
@@ -139,6 +209,8 @@ qlxge_vdev_faults(struct qlxge_vdev_entry *e, const struct qlxge_vdev_cfg *cfg)
 static void
 qlxge_vdev_detach(struct qlxge_vdev_entry *e)
 {
+	/* the cable goes with the port: its peer's link goes down, it is not left half-wired */
+	qlxge_vdev_unplug(e);
 	TAILQ_REMOVE(&qlxge_vdev_list, e, next);
 	if (e->faults) {
 		qlxge_sim_fault_set(e->fn, QLXGE_SIM_FAULT_FW_HANG, 0);
@@ -156,18 +228,12 @@ qlxge_vdev_detach(struct qlxge_vdev_entry *e)
 static void
 qlxge_vdev_view_fill(const struct qlxge_vdev_entry *e, struct qlxge_vdev_view *v)
 {
-	const struct qlxge_vdev_entry *p;
-
 	v->name = e->name;
 	v->port_id = e->port_id;
 	v->adapter = e->adapter;
 	v->fn = e->fn;
 	v->wire = e->wire;
-	v->peer_port = RTE_MAX_ETHPORTS;
-	if (e->wire == QLXGE_SIM_WIRE_PEER)
-		TAILQ_FOREACH(p, &qlxge_vdev_list, next)
-			if (p->fn == e->peer_fn)
-				v->peer_port = p->port_id;
+	v->peer_port = qlxge_vdev_peer_port(e);
 }
 
 /* @cb on the first entry @match accepts; @none when there is none. */
@@ -331,12 +397,14 @@ qlxge_vdev_attach(const char *name, const struct qlxge_vdev_cfg *cfg,
 	qlxge_vdev_faults(e, cfg);
 	ret = qlxge_sim_thread_start(adapter);
 	if (ret != 0)
-		goto err_free;
+		goto err_unplug;
 	qlxge_sim_delay_hook_install();
 	TAILQ_INSERT_TAIL(&qlxge_vdev_list, e, next);
 	*out = e;
 	return 0;
 
+err_unplug:
+	qlxge_vdev_unplug(e);
 err_free:
 	rte_intr_instance_free(e->intr);
 	free(e);

@@ -160,7 +160,6 @@ qlxge_dev_configure(struct rte_eth_dev *dev)
 {
 	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
 	const struct rte_eth_conf *conf = &dev->data->dev_conf;
-	unsigned int i;
 	int ret;
 
 	if (conf->rxmode.mq_mode != RTE_ETH_MQ_RX_NONE &&
@@ -189,11 +188,7 @@ qlxge_dev_configure(struct rte_eth_dev *dev)
 		return ret;
 	ad->vlan_filter = (conf->rxmode.offloads & RTE_ETH_RX_OFFLOAD_VLAN_FILTER) != 0;
 	ad->vlan_strip = (conf->rxmode.offloads & RTE_ETH_RX_OFFLOAD_VLAN_STRIP) != 0;
-	/* a new configuration starts with clean software error counters */
-	for (i = 0; i < dev->data->nb_rx_queues; i++)
-		if (dev->data->rx_queues[i] != NULL)
-			memset(&((struct qlxge_rxq *)dev->data->rx_queues[i])->stats, 0,
-			       sizeof(struct qlxge_queue_stats));
+	/* the counters run on: only a statistics reset starts them again (qlxge_stats.c) */
 	return 0;
 }
 
@@ -688,6 +683,9 @@ qlxge_dev_init(struct rte_eth_dev *dev, const struct qlxge_init_params *params)
 		rte_ether_addr_copy(&ad->perm_mac, &dev->data->mac_addrs[0]);
 	}
 	qlxge_rss_defaults(dev);
+	if (qlxge_stats_init(dev) != 0)
+		QLXGE_INIT_LOG(WARNING, "port %u: hardware counters unreadable: they count from "
+			       "power-on", dev->data->port_id);
 	qlxge_link_update(dev, 0);
 	ad->lsc_up = dev->data->dev_link.link_status != 0;
 	ret = qlxge_intr_setup(dev);

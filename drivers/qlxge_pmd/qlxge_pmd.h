@@ -70,6 +70,7 @@ struct qlxge_rxq_xstats {
 	uint64_t malformed;		/* completions that break the contract: reset requested */
 	uint64_t ae_events;		/* asynchronous-event completions (§7.8) */
 	uint64_t refills;		/* buffer-queue doorbells */
+	uint64_t stop_discards;		/* frames placed, not taken when the queue stopped */
 };
 
 struct qlxge_txq_xstats {
@@ -77,11 +78,26 @@ struct qlxge_txq_xstats {
 	uint64_t cpl_e;			/* completion E: descriptor total != frame length */
 	uint64_t cpl_s;			/* completion S: too short, not sent */
 	uint64_t cpl_l;			/* completion L: too long, sent anyway */
-	uint64_t cpl_b;			/* completion B: PCI error, not sent */
+	uint64_t cpl_b;			/* completion B: not sent (PCI error, or by the MAC) */
 	uint64_t malformed;		/* completions that break the contract: reset requested */
 	uint64_t oal;			/* frames described through an OAL (§7.5) */
 	uint64_t padded;		/* frames padded to 60 bytes by the driver (§7.4) */
 	uint64_t doorbells;
+	uint64_t stop_discards;		/* frames not completed when the queue stopped */
+};
+
+/*
+ * The software counters of one queue index, as the statistics report them: every field a
+ * uint64_t (qlxge_stats.c adds and subtracts them as arrays).
+ */
+struct qlxge_rxq_counters {
+	struct qlxge_queue_stats stats;
+	struct qlxge_rxq_xstats xstats;
+};
+
+struct qlxge_txq_counters {
+	struct qlxge_queue_stats stats;
+	struct qlxge_txq_xstats xstats;
 };
 
 /* One buffer queue as the driver tracks it: device takes from cons, driver posts up to prod. */
@@ -146,6 +162,7 @@ struct qlxge_txq {
 	uint16_t nb_free;		/* WQ slots free (one always left empty) */
 	uint32_t max_frame;		/* longest frame without TSO (port MTU) */
 	bool stalled;			/* not started, or a malformed completion seen */
+	bool broken;			/* a malformed completion seen since the start */
 	uint16_t port_id;
 	uint16_t queue_id;
 	uint16_t wq_id;
@@ -164,6 +181,22 @@ struct qlxge_txq {
 /* Baseline of the hardware counters (stats_reset subtracts it). */
 struct qlxge_stats_base {
 	uint64_t val[QLXGE_NB_COUNTERS];
+};
+
+/*
+ * One epoch for every counter of the port (qlxge_stats.c): a counter reads retired + live -
+ * base. The queues' own counters go with them (a queue set up again starts from 0): what a
+ * released queue counted is kept in retired, by queue index; stats_reset takes the baseline of
+ * the hardware and the software counters at one moment. So the counters run on across stop,
+ * start, reconfiguration and rte_eth_dev_reset, and start again from 0 only at a statistics
+ * reset.
+ */
+struct qlxge_stats_epoch {
+	struct qlxge_stats_base hw;
+	struct qlxge_rxq_counters rx_retired[QLXGE_MAX_RXQ];
+	struct qlxge_rxq_counters rx_base[QLXGE_MAX_RXQ];
+	struct qlxge_txq_counters tx_retired[QLXGE_MAX_TXQ];
+	struct qlxge_txq_counters tx_base[QLXGE_MAX_TXQ];
 };
 
 struct qlxge_shared;
@@ -197,7 +230,7 @@ struct qlxge_adapter {
 	bool led_changed;	/* led_on in force: teardown restores the LED found at probe */
 	bool scatter_noted;	/* scattered RX turned on for the MTU has been logged */
 	struct rte_ether_addr perm_mac;
-	struct qlxge_stats_base base;
+	struct qlxge_stats_epoch cnt;		/* the counters' epoch (qlxge_stats.c) */
 	struct qlxge_shared *shared;	/* state shared with the other port of the adapter */
 };
 
@@ -309,6 +342,9 @@ void qlxge_rss_free(struct rte_eth_dev *dev);
 bool qlxge_rss_active(const struct rte_eth_dev *dev);
 
 /* qlxge_stats.c */
+int qlxge_stats_init(struct rte_eth_dev *dev);
+void qlxge_stats_retire_rxq(struct rte_eth_dev *dev, uint16_t qid, const struct qlxge_rxq *rxq);
+void qlxge_stats_retire_txq(struct rte_eth_dev *dev, uint16_t qid, const struct qlxge_txq *txq);
 int qlxge_stats_get(struct rte_eth_dev *dev, struct rte_eth_stats *stats);
 int qlxge_stats_reset(struct rte_eth_dev *dev);
 int qlxge_xstats_get(struct rte_eth_dev *dev, struct rte_eth_xstat *xstats, unsigned int n);

@@ -54,11 +54,40 @@ qlxge_rx_layout(uint16_t nb_desc, uint16_t bq_len, struct qlxge_rx_layout *l)
 	l->size = l->shadow_off + QLXGE_SHADOW_SIZE;
 }
 
+/*
+ * Frames the device placed that the application has not taken are lost with the queue's
+ * buffers: counted (ierrors, rx_q<N>_stop_discards) so that no frame goes without a trace, and
+ * cleared, so that they are counted once. The ring says which: it is cleared at start and the
+ * burst clears every entry it consumes, so the entries from the consumer on that are not clear
+ * are completions not read, also those whose producer shadow the device did not write (a DMA
+ * error, a coalescing delay cut by the reset). Called with the device off the queue (function
+ * reset or confirmed CQ stop).
+ */
+static void
+qlxge_rxq_count_discards(struct qlxge_rxq *rxq)
+{
+	uint32_t ci = rxq->cq_ci, i, n = 0;
+	uint8_t *op;
+
+	for (i = 0; i + 1 < rxq->nb_desc; i++) {
+		op = &rxq->cq_ring[(size_t)ci * QLXGE_CQE_SIZE];
+		if (*op == 0)
+			break;
+		n += *op == QLXGE_OPCODE_IB_MAC_IOCB;
+		*op = 0;
+		ci = ci + 1 == rxq->nb_desc ? 0 : ci + 1;
+	}
+	rxq->cq_ci = (uint16_t)ci;
+	rxq->stats.errors += n;
+	rxq->xstats.stop_discards += n;
+}
+
 static void
 qlxge_rxq_free_mbufs(struct qlxge_rxq *rxq)
 {
 	uint32_t i;
 
+	qlxge_rxq_count_discards(rxq);
 	for (i = 0; i < rxq->nb_desc; i++) {
 		rte_pktmbuf_free(rxq->sw_ring[i]);
 		rxq->sw_ring[i] = NULL;
@@ -75,6 +104,7 @@ qlxge_rx_queue_release(struct rte_eth_dev *dev, uint16_t qid)
 	if (rxq->started)
 		qlxge_icb_rx_stop(&rxq->cq);
 	qlxge_rxq_free_mbufs(rxq);
+	qlxge_stats_retire_rxq(dev, qid, rxq);
 	rte_eth_dma_zone_free(dev, "rxq", qid);
 	rte_free(rxq->sw_ring);
 	rte_free(rxq);
@@ -637,6 +667,8 @@ qlxge_recv(struct qlxge_rxq *rxq, struct rte_mbuf **pkts, uint16_t n, bool scatt
 			qlxge_rx_malformed(rxq, ci);
 			goto out;
 		}
+		/* consumed: cleared, so that a stop tells the unread ones (count_discards) */
+		rxq->cq_ring[(size_t)ci * QLXGE_CQE_SIZE] = 0;
 		ci = ci + 1 == rxq->nb_desc ? 0 : ci + 1;
 		if (unlikely(rxq->stalled))
 			break;
@@ -644,7 +676,7 @@ qlxge_recv(struct qlxge_rxq *rxq, struct rte_mbuf **pkts, uint16_t n, bool scatt
 out:
 	if (ci != rxq->cq_ci) {
 		rxq->cq_ci = (uint16_t)ci;
-		/* the entries are read before the device may reuse them */
+		/* the entries are read (and cleared) before the device may reuse them */
 		rte_atomic_thread_fence(__ATOMIC_RELEASE);
 		qlxge_db_write(rxq->cq_db, rxq->cq_cons_off, ci);
 	}

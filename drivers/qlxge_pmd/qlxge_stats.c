@@ -11,8 +11,15 @@
  * the FCS bytes, frames the filters dropped) is in the hardware xstats. imissed is the MAC's
  * "no buffer" drop count. ethdev derives its generic xstats (rx_good_packets ...) from
  * stats_get, and the counters behind those are not repeated among ours. Then the queues'
- * data-path counters, named from offsetof tables. Reset keeps a baseline: the hardware counters
- * are never cleared (STAT_CNT_CTL is only defined by the public drivers, never used).
+ * data-path counters, named from offsetof tables.
+ *
+ * Epochs (struct qlxge_stats_epoch): every counter of the port shares one baseline, taken at
+ * one moment by stats_reset (the hardware counters are never cleared: STAT_CNT_CTL is only
+ * defined by the public drivers, never used). A queue's own counters die with it when it is
+ * set up again or released, so what it counted is retired into the port first: the totals run
+ * on across stop, start, reconfiguration and rte_eth_dev_reset. The baseline is a snapshot,
+ * not a clearing: a data-path lcore still counting while stats_reset runs loses nothing.
+ * Where every frame of the port is counted is docs/reliability.md.
  */
 
 #include <errno.h>
@@ -30,8 +37,8 @@ struct qlxge_q_xstat {
 	size_t off;
 };
 
-#define QLXGE_RXQ_X(n, f) { n, offsetof(struct qlxge_rxq, f) }
-#define QLXGE_TXQ_X(n, f) { n, offsetof(struct qlxge_txq, f) }
+#define QLXGE_RXQ_X(n, f) { n, offsetof(struct qlxge_rxq_counters, f) }
+#define QLXGE_TXQ_X(n, f) { n, offsetof(struct qlxge_txq_counters, f) }
 
 static const struct qlxge_q_xstat qlxge_rxq_xstats[] = {
 	QLXGE_RXQ_X("mbuf_alloc_errors", stats.nombuf),
@@ -46,6 +53,7 @@ static const struct qlxge_q_xstat qlxge_rxq_xstats[] = {
 	QLXGE_RXQ_X("malformed_completions", xstats.malformed),
 	QLXGE_RXQ_X("adapter_events", xstats.ae_events),
 	QLXGE_RXQ_X("refill_doorbells", xstats.refills),
+	QLXGE_RXQ_X("stop_discards", xstats.stop_discards),
 };
 
 static const struct qlxge_q_xstat qlxge_txq_xstats[] = {
@@ -53,15 +61,114 @@ static const struct qlxge_q_xstat qlxge_txq_xstats[] = {
 	QLXGE_TXQ_X("length_mismatch_errors", xstats.cpl_e),
 	QLXGE_TXQ_X("too_short_errors", xstats.cpl_s),
 	QLXGE_TXQ_X("too_long_frames", xstats.cpl_l),
-	QLXGE_TXQ_X("pci_errors", xstats.cpl_b),
+	QLXGE_TXQ_X("not_sent_errors", xstats.cpl_b),	/* B: PCI error or the MAC's */
 	QLXGE_TXQ_X("malformed_completions", xstats.malformed),
 	QLXGE_TXQ_X("oal_frames", xstats.oal),
 	QLXGE_TXQ_X("padded_frames", xstats.padded),
 	QLXGE_TXQ_X("doorbells", xstats.doorbells),
+	QLXGE_TXQ_X("stop_discards", xstats.stop_discards),
 };
 
 /* every counter but the one that only feeds imissed has a name */
 #define QLXGE_NB_XSTATS (QLXGE_NB_COUNTERS - 1)
+
+/* The counter structures are arrays of uint64_t. */
+#define QLXGE_RXC_N (sizeof(struct qlxge_rxq_counters) / sizeof(uint64_t))
+#define QLXGE_TXC_N (sizeof(struct qlxge_txq_counters) / sizeof(uint64_t))
+static_assert(sizeof(struct qlxge_rxq_counters) % sizeof(uint64_t) == 0, "u64 fields only");
+static_assert(sizeof(struct qlxge_txq_counters) % sizeof(uint64_t) == 0, "u64 fields only");
+static_assert(offsetof(struct qlxge_rxq, xstats) ==
+	      offsetof(struct qlxge_rxq, stats) + sizeof(struct qlxge_queue_stats),
+	      "rxq stats then xstats, as struct qlxge_rxq_counters");
+static_assert(offsetof(struct qlxge_txq, xstats) ==
+	      offsetof(struct qlxge_txq, stats) + sizeof(struct qlxge_queue_stats),
+	      "txq stats then xstats, as struct qlxge_txq_counters");
+
+/* A queue's live counters, in the layout of struct qlxge_rxq/txq_counters (asserted above). */
+static const uint64_t *
+qlxge_rxq_live(const struct rte_eth_dev *dev, uint16_t q)
+{
+	const struct qlxge_rxq *rxq = q < dev->data->nb_rx_queues ? dev->data->rx_queues[q] : NULL;
+
+	return rxq != NULL ? (const uint64_t *)&rxq->stats : NULL;
+}
+
+static const uint64_t *
+qlxge_txq_live(const struct rte_eth_dev *dev, uint16_t q)
+{
+	const struct qlxge_txq *txq = q < dev->data->nb_tx_queues ? dev->data->tx_queues[q] : NULL;
+
+	return txq != NULL ? (const uint64_t *)&txq->stats : NULL;
+}
+
+/*
+ * @out = retired + live - base, field by field (a field below its base reads 0). The live
+ * counters are written by the queue's data-path lcore with plain stores of aligned 64-bit
+ * words: the relaxed loads read each one whole; no other memory is ordered against them, a
+ * statistic being a moment's sample.
+ */
+static void
+qlxge_q_counters(const uint64_t *retired, const uint64_t *live, const uint64_t *base,
+		 uint64_t *out, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		uint64_t v = retired[i] + (live != NULL ? __atomic_load_n(&live[i],
+									  __ATOMIC_RELAXED) : 0);
+
+		out[i] = v > base[i] ? v - base[i] : 0;
+	}
+}
+
+static void
+qlxge_rxq_counters_get(const struct rte_eth_dev *dev, uint16_t q, struct qlxge_rxq_counters *c)
+{
+	const struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
+
+	qlxge_q_counters((const uint64_t *)&ad->cnt.rx_retired[q], qlxge_rxq_live(dev, q),
+			 (const uint64_t *)&ad->cnt.rx_base[q], (uint64_t *)c, QLXGE_RXC_N);
+}
+
+static void
+qlxge_txq_counters_get(const struct rte_eth_dev *dev, uint16_t q, struct qlxge_txq_counters *c)
+{
+	const struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
+
+	qlxge_q_counters((const uint64_t *)&ad->cnt.tx_retired[q], qlxge_txq_live(dev, q),
+			 (const uint64_t *)&ad->cnt.tx_base[q], (uint64_t *)c, QLXGE_TXC_N);
+}
+
+/* What queue @qid (@rxq) counted goes into the port's retired counters before it goes. */
+void
+qlxge_stats_retire_rxq(struct rte_eth_dev *dev, uint16_t qid, const struct qlxge_rxq *rxq)
+{
+	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
+	const uint64_t *live = (const uint64_t *)&rxq->stats;
+	uint64_t *r;
+	size_t i;
+
+	if (qid >= QLXGE_MAX_RXQ)
+		return;
+	r = (uint64_t *)&ad->cnt.rx_retired[qid];
+	for (i = 0; i < QLXGE_RXC_N; i++)
+		r[i] += live[i];
+}
+
+void
+qlxge_stats_retire_txq(struct rte_eth_dev *dev, uint16_t qid, const struct qlxge_txq *txq)
+{
+	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
+	const uint64_t *live = (const uint64_t *)&txq->stats;
+	uint64_t *r;
+	size_t i;
+
+	if (qid >= QLXGE_MAX_TXQ)
+		return;
+	r = (uint64_t *)&ad->cnt.tx_retired[qid];
+	for (i = 0; i < QLXGE_TXC_N; i++)
+		r[i] += live[i];
+}
 
 /* Counters since the last reset; a counter found below its baseline restarted (port reset). */
 static int
@@ -75,9 +182,9 @@ qlxge_stats_counters(struct rte_eth_dev *dev, uint64_t *val)
 	if (ret != 0)
 		return ret;
 	for (i = 0; i < QLXGE_NB_COUNTERS; i++) {
-		if (val[i] < ad->base.val[i])
-			ad->base.val[i] = 0;
-		val[i] -= ad->base.val[i];
+		if (val[i] < ad->cnt.hw.val[i])
+			ad->cnt.hw.val[i] = 0;
+		val[i] -= ad->cnt.hw.val[i];
 	}
 	return 0;
 }
@@ -86,6 +193,8 @@ int
 qlxge_stats_get(struct rte_eth_dev *dev, struct rte_eth_stats *stats)
 {
 	uint64_t c[QLXGE_NB_COUNTERS];
+	struct qlxge_rxq_counters rc;
+	struct qlxge_txq_counters tc;
 	unsigned int i;
 	int ret;
 
@@ -93,66 +202,79 @@ qlxge_stats_get(struct rte_eth_dev *dev, struct rte_eth_stats *stats)
 	if (ret != 0)
 		return ret;
 	stats->imissed = c[QLXGE_CNT_RX_FIFO_DROP];
-	for (i = 0; i < dev->data->nb_rx_queues; i++) {
-		struct qlxge_rxq *rxq = dev->data->rx_queues[i];
-
-		if (rxq == NULL)
-			continue;
-		stats->ipackets += rxq->stats.packets;
-		stats->ibytes += rxq->stats.bytes;
-		stats->ierrors += rxq->stats.errors;
-		stats->rx_nombuf += rxq->stats.nombuf;
-		if (i < RTE_ETHDEV_QUEUE_STAT_CNTRS) {
-			stats->q_ipackets[i] = rxq->stats.packets;
-			stats->q_ibytes[i] = rxq->stats.bytes;
-			stats->q_errors[i] = rxq->stats.errors;
+	/* every queue index: a queue released since the reset still counts in the totals */
+	for (i = 0; i < QLXGE_MAX_RXQ; i++) {
+		qlxge_rxq_counters_get(dev, i, &rc);
+		stats->ipackets += rc.stats.packets;
+		stats->ibytes += rc.stats.bytes;
+		stats->ierrors += rc.stats.errors;
+		stats->rx_nombuf += rc.stats.nombuf;
+		if (i < dev->data->nb_rx_queues && i < RTE_ETHDEV_QUEUE_STAT_CNTRS) {
+			stats->q_ipackets[i] = rc.stats.packets;
+			stats->q_ibytes[i] = rc.stats.bytes;
+			stats->q_errors[i] = rc.stats.errors;
 		}
 	}
-	for (i = 0; i < dev->data->nb_tx_queues; i++) {
-		struct qlxge_txq *txq = dev->data->tx_queues[i];
-
-		if (txq == NULL)
-			continue;
-		stats->opackets += txq->stats.packets;
-		stats->obytes += txq->stats.bytes;
-		stats->oerrors += txq->stats.errors;
-		if (i < RTE_ETHDEV_QUEUE_STAT_CNTRS) {
-			stats->q_opackets[i] = txq->stats.packets;
-			stats->q_obytes[i] = txq->stats.bytes;
+	for (i = 0; i < QLXGE_MAX_TXQ; i++) {
+		qlxge_txq_counters_get(dev, i, &tc);
+		stats->opackets += tc.stats.packets;
+		stats->obytes += tc.stats.bytes;
+		stats->oerrors += tc.stats.errors;
+		if (i < dev->data->nb_tx_queues && i < RTE_ETHDEV_QUEUE_STAT_CNTRS) {
+			stats->q_opackets[i] = tc.stats.packets;
+			stats->q_obytes[i] = tc.stats.bytes;
 		}
 	}
 	return 0;
 }
 
+/*
+ * One baseline for every counter, taken at one moment: the hardware counters' snapshot, then
+ * at once the software counters' (retired + live). Nothing is cleared. A hardware read that
+ * fails leaves the old epoch whole.
+ */
 int
 qlxge_stats_reset(struct rte_eth_dev *dev)
 {
 	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
 	struct qlxge_stats_base raw;
-	unsigned int i;
+	unsigned int q;
+	size_t i;
 	int ret;
 
 	ret = qlxge_counters_read(QLXGE_DEV_HW(dev), raw.val);
 	if (ret != 0)
 		return ret;
-	ad->base = raw;
-	for (i = 0; i < dev->data->nb_rx_queues; i++) {
-		struct qlxge_rxq *rxq = dev->data->rx_queues[i];
+	ad->cnt.hw = raw;
+	for (q = 0; q < QLXGE_MAX_RXQ; q++) {
+		const uint64_t *live = qlxge_rxq_live(dev, q);
+		const uint64_t *r = (const uint64_t *)&ad->cnt.rx_retired[q];
+		uint64_t *b = (uint64_t *)&ad->cnt.rx_base[q];
 
-		if (rxq != NULL) {
-			memset(&rxq->stats, 0, sizeof(rxq->stats));
-			memset(&rxq->xstats, 0, sizeof(rxq->xstats));
-		}
+		for (i = 0; i < QLXGE_RXC_N; i++)
+			b[i] = r[i] + (live != NULL ?
+				       __atomic_load_n(&live[i], __ATOMIC_RELAXED) : 0);
 	}
-	for (i = 0; i < dev->data->nb_tx_queues; i++) {
-		struct qlxge_txq *txq = dev->data->tx_queues[i];
+	for (q = 0; q < QLXGE_MAX_TXQ; q++) {
+		const uint64_t *live = qlxge_txq_live(dev, q);
+		const uint64_t *r = (const uint64_t *)&ad->cnt.tx_retired[q];
+		uint64_t *b = (uint64_t *)&ad->cnt.tx_base[q];
 
-		if (txq != NULL) {
-			memset(&txq->stats, 0, sizeof(txq->stats));
-			memset(&txq->xstats, 0, sizeof(txq->xstats));
-		}
+		for (i = 0; i < QLXGE_TXC_N; i++)
+			b[i] = r[i] + (live != NULL ?
+				       __atomic_load_n(&live[i], __ATOMIC_RELAXED) : 0);
 	}
 	return 0;
+}
+
+/* At probe: the port's counters start at 0 whatever the hardware counted before. */
+int
+qlxge_stats_init(struct rte_eth_dev *dev)
+{
+	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
+
+	memset(&ad->cnt, 0, sizeof(ad->cnt));
+	return qlxge_counters_read(QLXGE_DEV_HW(dev), ad->cnt.hw.val);
 }
 
 static unsigned int
@@ -162,11 +284,11 @@ qlxge_xstats_count(const struct rte_eth_dev *dev)
 	       dev->data->nb_tx_queues * RTE_DIM(qlxge_txq_xstats);
 }
 
-/* A queue's counter; 0 for a queue not set up. */
+/* A queue's counter, from its counters (struct qlxge_rxq/txq_counters). */
 static uint64_t
-qlxge_q_xstat_get(const void *q, const struct qlxge_q_xstat *x)
+qlxge_q_xstat_get(const void *c, const struct qlxge_q_xstat *x)
 {
-	return q != NULL ? *(const uint64_t *)((const uint8_t *)q + x->off) : 0;
+	return *(const uint64_t *)((const uint8_t *)c + x->off);
 }
 
 int
@@ -188,18 +310,24 @@ qlxge_xstats_get(struct rte_eth_dev *dev, struct rte_eth_xstat *xstats, unsigned
 		xstats[k].value = c[i];
 		k++;
 	}
-	for (q = 0; q < dev->data->nb_rx_queues; q++)
+	for (q = 0; q < dev->data->nb_rx_queues; q++) {
+		struct qlxge_rxq_counters rc;
+
+		qlxge_rxq_counters_get(dev, q, &rc);
 		for (i = 0; i < RTE_DIM(qlxge_rxq_xstats); i++, k++) {
 			xstats[k].id = k;
-			xstats[k].value = qlxge_q_xstat_get(dev->data->rx_queues[q],
-							    &qlxge_rxq_xstats[i]);
+			xstats[k].value = qlxge_q_xstat_get(&rc, &qlxge_rxq_xstats[i]);
 		}
-	for (q = 0; q < dev->data->nb_tx_queues; q++)
+	}
+	for (q = 0; q < dev->data->nb_tx_queues; q++) {
+		struct qlxge_txq_counters tc;
+
+		qlxge_txq_counters_get(dev, q, &tc);
 		for (i = 0; i < RTE_DIM(qlxge_txq_xstats); i++, k++) {
 			xstats[k].id = k;
-			xstats[k].value = qlxge_q_xstat_get(dev->data->tx_queues[q],
-							    &qlxge_txq_xstats[i]);
+			xstats[k].value = qlxge_q_xstat_get(&tc, &qlxge_txq_xstats[i]);
 		}
+	}
 	return k;
 }
 

@@ -72,15 +72,37 @@ qlxge_tx_layout(uint16_t nb_desc, struct qlxge_tx_layout *l)
 	l->size = l->oal_off + (size_t)nb_desc * QLXGE_TX_OAL_SIZE;
 }
 
+static uint32_t qlxge_tx_reclaim_(struct qlxge_txq *txq, uint32_t max, const bool flush);
+
+/*
+ * The queue is off the device (function reset, confirmed CQ stop), its mbufs go back. The
+ * completions written before are taken as usual, also those whose producer shadow the device
+ * did not write (their frames were sent, or not, as they say); a frame without one was not
+ * sent: counted in oerrors and tx_q<N>_stop_discards and taken back out of opackets/obytes,
+ * where the burst put it. A queue whose completions broke the contract is not read again.
+ */
 static void
 qlxge_txq_free_mbufs(struct qlxge_txq *txq)
 {
-	uint32_t i;
+	struct rte_mbuf *m;
+	uint32_t i, n = 0;
 
+	if (!txq->broken && txq->nb_free + 1u < txq->nb_desc)
+		qlxge_tx_reclaim_(txq, UINT32_MAX, true);
 	for (i = 0; i < txq->nb_desc; i++) {
-		rte_pktmbuf_free(txq->sw_ring[i]);
+		m = txq->sw_ring[i];
+		if (m == NULL)
+			continue;
+		n++;
+		txq->stats.errors++;
+		if (txq->stats.packets != 0)
+			txq->stats.packets--;
+		txq->stats.bytes -= RTE_MIN(txq->stats.bytes, (uint64_t)m->pkt_len);
+		rte_pktmbuf_free(m);
 		txq->sw_ring[i] = NULL;
 	}
+	txq->xstats.stop_discards += n;
+	txq->nb_free = txq->nb_desc - 1;
 }
 
 void
@@ -93,6 +115,7 @@ qlxge_tx_queue_release(struct rte_eth_dev *dev, uint16_t qid)
 	if (txq->started)
 		qlxge_icb_tx_stop(&txq->wq, &txq->cq);
 	qlxge_txq_free_mbufs(txq);
+	qlxge_stats_retire_txq(dev, qid, txq);
 	rte_eth_dma_zone_free(dev, "txq", qid);
 	rte_free(txq->sw_ring);
 	rte_free(txq);
@@ -213,6 +236,7 @@ qlxge_tx_queue_start(struct rte_eth_dev *dev, uint16_t qid)
 	if (ret != 0)
 		return ret;
 	txq->stalled = false;
+	txq->broken = false;
 	txq->started = true;
 	dev->data->tx_queue_state[qid] = RTE_ETH_QUEUE_STATE_STARTED;
 	return 0;
@@ -291,36 +315,61 @@ qlxge_tx_malformed(struct qlxge_txq *txq)
 {
 	txq->xstats.malformed++;
 	txq->stalled = true;
+	txq->broken = true;
 	qlxge_dev_request_reset(txq->ad);
 	QLXGE_DRV_LOG(ERR, "port %u txq %u: malformed completion at %u", txq->port_id,
 		      txq->queue_id, txq->cq_ci);
 }
 
 /*
- * Reclaim up to @max completed IOCBs (§7.6): one completion per IOCB, in WQ order, its tid the
- * slot. Returns the number of frames whose mbufs went back.
+ * With the device off the queue: the producer index as the ring says it, past the shadow, up
+ * to the first entry the driver cleared (a completion written, its shadow not: a DMA error, a
+ * coalescing delay cut by the reset). Every consumed entry is cleared and the ring is cleared at
+ * start, so a non-zero opcode is a completion not yet read.
  */
 static uint32_t
-qlxge_tx_reclaim(struct qlxge_txq *txq, uint32_t max)
+qlxge_tx_ring_prod(const struct qlxge_txq *txq)
+{
+	uint32_t ci = txq->cq_ci, n;
+
+	for (n = 0; n + 1 < txq->nb_desc && txq->cq_ring[(size_t)ci * QLXGE_CQE_SIZE] != 0; n++)
+		ci = ci + 1 == txq->nb_desc ? 0 : ci + 1;
+	return ci;
+}
+
+/*
+ * Reclaim up to @max completed IOCBs (§7.6): one completion per IOCB, in WQ order, its tid the
+ * slot; each entry cleared once read (see qlxge_tx_ring_prod). @flush: the device is off the
+ * queue; the completions are read up to what the ring holds, and an entry that is not the next
+ * completion ends the walk quietly. Returns the number of frames whose mbufs went back.
+ */
+static uint32_t
+qlxge_tx_reclaim_(struct qlxge_txq *txq, uint32_t max, const bool flush)
 {
 	struct rte_mbuf *done[QLXGE_TX_RECLAIM_BULK];
-	const struct qlxge_ob_mac_rsp *rsp;
+	struct qlxge_ob_mac_rsp *rsp;
 	uint32_t prod, ci = txq->cq_ci, wci = txq->wq_ci, n = 0, nd = 0;
 	uint8_t f1;
 	bool b;
 
-	if (unlikely(txq->stalled))
-		return 0;
-	prod = rte_le_to_cpu_32(__atomic_load_n(txq->prod_shadow, __ATOMIC_ACQUIRE));
-	if (unlikely(prod >= txq->nb_desc)) {
-		qlxge_tx_malformed(txq);
-		return 0;
+	if (flush) {
+		prod = qlxge_tx_ring_prod(txq);
+	} else {
+		if (unlikely(txq->stalled))
+			return 0;
+		prod = rte_le_to_cpu_32(__atomic_load_n(txq->prod_shadow, __ATOMIC_ACQUIRE));
+		if (unlikely(prod >= txq->nb_desc)) {
+			qlxge_tx_malformed(txq);
+			return 0;
+		}
 	}
 	while (ci != prod && n < max) {
-		rsp = (const struct qlxge_ob_mac_rsp *)(txq->cq_ring + (size_t)ci * QLXGE_CQE_SIZE);
+		rsp = (struct qlxge_ob_mac_rsp *)(txq->cq_ring + (size_t)ci * QLXGE_CQE_SIZE);
 		if (unlikely((rsp->opcode != QLXGE_OPCODE_OB_MAC_IOCB &&
 			      rsp->opcode != QLXGE_OPCODE_OB_MAC_TSO_IOCB) ||
 			     rte_le_to_cpu_32(rsp->tid) != wci || txq->sw_ring[wci] == NULL)) {
+			if (flush)
+				break;
 			txq->cq_ci = (uint16_t)ci;
 			qlxge_tx_malformed(txq);
 			break;
@@ -348,6 +397,7 @@ qlxge_tx_reclaim(struct qlxge_txq *txq, uint32_t max)
 		}
 		done[nd++] = txq->sw_ring[wci];
 		txq->sw_ring[wci] = NULL;
+		rsp->opcode = 0;	/* read: see qlxge_tx_ring_prod */
 		if (nd == QLXGE_TX_RECLAIM_BULK) {
 			rte_pktmbuf_free_bulk(done, nd);
 			nd = 0;
@@ -362,11 +412,17 @@ qlxge_tx_reclaim(struct qlxge_txq *txq, uint32_t max)
 		txq->cq_ci = (uint16_t)ci;
 		txq->wq_ci = (uint16_t)wci;
 		txq->nb_free += n;
-		/* the entries are read before the device may reuse them */
+		/* the entries are read (and cleared) before the device may reuse them */
 		rte_atomic_thread_fence(__ATOMIC_RELEASE);
 		qlxge_db_write(txq->cq_db, txq->cq_cons_off, ci);
 	}
 	return n;
+}
+
+static uint32_t
+qlxge_tx_reclaim(struct qlxge_txq *txq, uint32_t max)
+{
+	return qlxge_tx_reclaim_(txq, max, false);
 }
 
 int

@@ -306,6 +306,28 @@ int qlxge_sim_route_get(struct qlxge_sim_func *fn, unsigned int type, unsigned i
  */
 int qlxge_sim_rss_get(struct qlxge_sim_func *fn, void *icb, size_t len);
 
+/**
+ * A completion queue as the device has it loaded (§6.2, §6.4): for tests and fuzzers that play
+ * the device on a queue the driver set up. Buffer-queue rings are given by their first page.
+ */
+struct qlxge_sim_cq_info {
+	bool loaded;		/**< an ICB was loaded */
+	bool valid;		/**< V: the device may post to it */
+	bool stopped;		/**< CQ_STOP */
+	uint32_t len;		/**< entries of 64 bytes */
+	uint64_t ring_iova;
+	uint64_t shadow_iova;	/**< producer-index shadow */
+	uint32_t prod;		/**< next entry the device writes */
+	uint32_t lbq_len, lbq_bsize;	/**< large buffer queue: entries, buffer bytes (0: none) */
+	uint64_t lbq_ring_iova;
+	uint32_t sbq_len, sbq_bsize;	/**< small buffer queue */
+	uint64_t sbq_ring_iova;
+};
+
+/** CQ @p cq of @p fn as loaded. @return 0, -EINVAL (no such CQ). */
+int qlxge_sim_cq_info_get(struct qlxge_sim_func *fn, unsigned int cq,
+			  struct qlxge_sim_cq_info *info);
+
 /** Counters of everything the model did for one function. */
 struct qlxge_sim_counters {
 	uint64_t reg_reads, reg_writes;
@@ -333,6 +355,14 @@ struct qlxge_sim_counters {
 	/* added by the review fixes */
 	uint64_t rx_drops_cq_invalid;	/**< frames routed to a CQ not loaded, invalid (V clear)
 					     or stopped (CQ_STOP): not a filter drop */
+	/* added for the accounting of frames under faults (docs/reliability.md) */
+	uint64_t tx_drops_no_link;	/**< frames the MAC could not send for want of a link:
+					     completed with B, not counted as sent */
+	uint64_t tx_drops_wire;		/**< frames the wire refused (the far end's ring full, a
+					     pcap or tap write failed): completed with B */
+	uint64_t rx_drop_events;	/**< frames received and taken by no queue (filtered,
+					     function disabled, CQ not ready, receiver off, DMA
+					     error): the XGMAC RX drop-event counter */
 };
 int qlxge_sim_counters_get(struct qlxge_sim_func *fn, struct qlxge_sim_counters *c);
 

@@ -88,6 +88,14 @@ struct qlxge_hw_state {
 	uint32_t idc_req[4];	/* mb1-mb4 of the last IDC request to acknowledge */
 	uint32_t events;	/* QLXGE_EV_*, set under mbox_lock, taken by the glue */
 	bool idc_done;		/* AEN IDC_CMPLT seen */
+	/* the mailbox is out of step: no status is believed before a resync (qlxge_mbox.c) */
+	bool mbox_poisoned;
+	bool mbox_fault;	/* ... because something went wrong (not a routine check) */
+	uint16_t mbox_seq;	/* cookie of the last resynchronisation */
+	uint32_t mbox_stale_mark; /* mbox_stale when last back in step */
+	uint32_t mbox_stale;	/* statuses discarded: they answered no command waiting */
+	uint32_t mbox_timeouts;	/* commands the firmware did not answer in time */
+	uint32_t mbox_resyncs;	/* resynchronisations done */
 	uint8_t mac[6];		/* factory MAC from flash */
 	/* one mailbox user at a time, commands vs interrupt service (process-shared) */
 	pthread_mutex_t mbox_lock;
@@ -192,6 +200,7 @@ int qlxge_win_rt_write(const struct qlxge_hw *hw, const struct qlxge_rt_entry *e
 /* ---- firmware mailbox (qlxge_mbox.c, §9) ------------------------------------------------ */
 int qlxge_mbox_init(struct qlxge_hw_state *st);
 void qlxge_mbox_fini(struct qlxge_hw_state *st);
+void qlxge_mbox_desync(struct qlxge_hw *hw);
 int qlxge_mbox_status_to_errno(uint32_t status);
 int qlxge_mbox_cmd(struct qlxge_hw *hw, struct qlxge_mbox *mb);
 int qlxge_mbox_fw_ready(struct qlxge_hw *hw);

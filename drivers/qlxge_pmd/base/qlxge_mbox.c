@@ -29,6 +29,7 @@ static const char *
 qlxge_mbox_cmd_name(uint32_t cmd)
 {
 	switch (cmd) {
+	case QLXGE_MB_CMD_MB_TEST: return "MB_TEST";
 	case QLXGE_MB_CMD_ABOUT_FW: return "ABOUT_FW";
 	case QLXGE_MB_CMD_GET_FW_STATE: return "GET_FW_STATE";
 	case QLXGE_MB_CMD_IDC_ACK: return "IDC_ACK";
@@ -60,6 +61,8 @@ qlxge_mbox_init(struct qlxge_hw_state *st)
 	if (ret == 0)
 		ret = pthread_mutex_init(&st->mbox_lock, &attr);
 	pthread_mutexattr_destroy(&attr);
+	/* what an earlier owner of the function left in the mailbox is unknown */
+	st->mbox_poisoned = true;
 	return -ret;
 }
 
@@ -67,6 +70,15 @@ void
 qlxge_mbox_fini(struct qlxge_hw_state *st)
 {
 	pthread_mutex_destroy(&st->mbox_lock);
+}
+
+/* The next command resynchronises first (after a reset: the mailbox is not known in step). */
+void
+qlxge_mbox_desync(struct qlxge_hw *hw)
+{
+	pthread_mutex_lock(&hw->st->mbox_lock);
+	hw->st->mbox_poisoned = true;
+	pthread_mutex_unlock(&hw->st->mbox_lock);
 }
 
 /* §9.5: the one place firmware status becomes an errno. */
@@ -170,28 +182,23 @@ qlxge_mbox_aen(struct qlxge_hw *hw, uint32_t mb0)
 
 /*
  * STS.PI is set: take what the firmware posted. An AEN is handled and 0 returned; a command
- * status fills @mb->out (when a command waits) and returns 1. Either way the firmware interrupt
- * is cleared (§9.3 step 7).
+ * status is read into out[0..nout-1] (mb0 first) and 1 returned, whose it is being the caller's
+ * to decide (qlxge_mbox_cmd_locked). Either way the firmware interrupt is cleared (§9.3
+ * step 7), also when a mailbox read fails: what could not be read is lost, and the caller
+ * treats the mailbox as out of step.
  */
 static int
-qlxge_mbox_take(struct qlxge_hw *hw, struct qlxge_mbox *mb)
+qlxge_mbox_take(struct qlxge_hw *hw, uint32_t *out, unsigned int nout)
 {
 	uint32_t mb0;
 	int ret;
 
 	ret = qlxge_mbox_read_out(hw, &mb0, 1);
-	if (ret != 0)
-		return ret;
-	if ((mb0 & QLXGE_MB_STS_CLASS_MASK) == QLXGE_MB_STS_CLASS_AEN) {
+	if (ret == 0 && (mb0 & QLXGE_MB_STS_CLASS_MASK) == QLXGE_MB_STS_CLASS_AEN) {
 		qlxge_mbox_aen(hw, mb0);
-		ret = 0;
-	} else if (mb == NULL) {
-		QLXGE_MBOX_LOG(WARNING, "port %u: status 0x%04x with no command waiting",
-			       hw->st->port_id, mb0);
-		ret = 0;
-	} else {
-		ret = mb->nout > 1 ? qlxge_mbox_read_out(hw, mb->out, mb->nout) : 0;
-		mb->out[0] = mb0;
+	} else if (ret == 0) {
+		ret = nout > 1 ? qlxge_mbox_read_out(hw, out, nout) : 0;
+		out[0] = mb0;
 		if (ret == 0)
 			ret = 1;
 	}
@@ -229,64 +236,229 @@ qlxge_mbox_deadline_wait(struct qlxge_mbox_deadline *d, uint32_t us)
 	d->waited += us;
 }
 
-/* §9.3: post a command and wait for its status; AENs arriving first are handled on the way. */
-static int
-qlxge_mbox_cmd_locked(struct qlxge_hw *hw, struct qlxge_mbox *mb)
+/*
+ * Matching a completion to its command (docs/hardware/choices.md, "Mailbox completions"). A
+ * status (§9.5) says nothing of the command it answers, and the firmware answers the one
+ * command it was given, in order: with one command outstanding at a time, the first status
+ * after a command is posted is its completion, as both public drivers assume (§9.3). That holds
+ * only while nothing else can be outstanding. A command that ends without its status taken (no
+ * answer in time, an unreadable mailbox) may still be answered later, so from then on the
+ * mailbox is out of step ("poisoned"): no status is believed until the driver has
+ * resynchronised positively. It waits for the firmware to take whatever is posted (CSR.HRI
+ * clear) discarding every status meanwhile, then posts the mailbox register test (0x0006,
+ * FreeBSD REG_TEST) with a cookie in mb1-mb7 that no earlier command carried, and discards
+ * every status until the one echoing that cookie: everything before it answered older
+ * commands. Only then does a command go out. A status that arrives when no command waits
+ * poisons the mailbox too. A port starts out of step (at probe and after a reset): what an
+ * earlier owner of the function left posted is unknown.
+ */
+#define QLXGE_MBOX_TEST_N	8u	/* mb0-mb7 each way: the register test echoes mb1-mb7 */
+
+/* Something went wrong: no status is believed before a resynchronisation. */
+static void
+qlxge_mbox_out_of_step(struct qlxge_hw *hw)
 {
-	struct qlxge_mbox_deadline d;
-	uint32_t csr, sts;
+	hw->st->mbox_poisoned = true;
+	hw->st->mbox_fault = true;
+}
+
+/* A status that answers none of our commands: dropped, counted, said. */
+static void
+qlxge_mbox_stale(struct qlxge_hw *hw, const uint32_t *out, unsigned int n)
+{
+	hw->st->mbox_stale++;
+	QLXGE_MBOX_LOG(WARNING, "port %u: discarded completion 0x%04x (mb1 0x%08x) answering "
+		       "no command waiting (mailbox %s)", hw->st->port_id, out[0],
+		       n > 1 ? out[1] : 0, hw->st->mbox_poisoned ? "out of step" : "in step");
+	qlxge_mbox_out_of_step(hw);
+}
+
+/* Wait for the next status, handling AENs on the way: 0 (out filled) or a negative errno. */
+static int
+qlxge_mbox_wait_status(struct qlxge_hw *hw, uint32_t *out, unsigned int nout,
+		       struct qlxge_mbox_deadline *d, uint32_t timeout_us)
+{
+	uint32_t sts;
+	int ret;
+
+	for (;;) {
+		sts = qlxge_rd32(hw, QLXGE_REG_STS);
+		if ((sts & QLXGE_STS_PI) != 0) {
+			ret = qlxge_mbox_take(hw, out, nout);
+			if (ret < 0)
+				return ret;
+			if (ret == 1)
+				return 0;
+			continue;	/* an AEN: the next message may be there already */
+		}
+		if (qlxge_mbox_deadline_over(d, timeout_us))
+			return -ETIMEDOUT;
+		qlxge_mbox_deadline_wait(d, QLXGE_MBOX_POLL_US);
+	}
+}
+
+/* §9.3 steps 2-5: the inbound mailboxes, then the host-to-RISC interrupt. */
+static int
+qlxge_mbox_post(struct qlxge_hw *hw, const uint32_t *in, unsigned int nin)
+{
 	unsigned int i;
 	int ret;
 
-	/*
-	 * HRI still set: the firmware has not yet taken the previous command (one that timed
-	 * out, or another function's view of a slow firmware). Give it a bounded while first.
-	 */
+	ret = qlxge_sem_lock(hw, QLXGE_SEM_PROC_REG, "PROC_REG");
+	if (ret != 0)
+		return ret;
+	for (i = 0; i < nin && ret == 0; i++)
+		ret = qlxge_win_proc_write_locked(hw, QLXGE_MB_IN(hw->st->port, i), in[i]);
+	if (ret == 0)
+		qlxge_wr32(hw, QLXGE_REG_CSR, QLXGE_CSR_CMD_SET_H2R_INT);
+	qlxge_sem_unlock(hw, QLXGE_SEM_PROC_REG);
+	return ret;
+}
+
+/*
+ * Get the mailbox back in step (see above). -EBUSY: the firmware has not taken what is posted
+ * (HRI still set); -ETIMEDOUT: no echo of the test in time. The mailbox stays out of step on
+ * failure, and the next command tries again.
+ */
+static int
+qlxge_mbox_resync(struct qlxge_hw *hw, uint32_t cmd)
+{
+	struct qlxge_mbox_deadline d;
+	uint32_t in[QLXGE_MBOX_TEST_N], out[QLXGE_MBOX_TEST_N];
+	uint32_t csr;
+	unsigned int i;
+	int ret;
+
+	/* 1. the firmware takes what is posted; what it answered meanwhile is not ours */
 	qlxge_mbox_deadline_start(&d, QLXGE_MBOX_HRI_WAIT_US);
 	for (;;) {
+		if ((qlxge_rd32(hw, QLXGE_REG_STS) & QLXGE_STS_PI) != 0) {
+			ret = qlxge_mbox_take(hw, out, 2);
+			if (ret < 0)
+				return ret;
+			if (ret == 1)
+				qlxge_mbox_stale(hw, out, 2);
+			continue;
+		}
 		csr = qlxge_rd32(hw, QLXGE_REG_CSR);
 		if ((csr & QLXGE_CSR_HRI) == 0)
 			break;
 		if (qlxge_mbox_deadline_over(&d, QLXGE_MBOX_HRI_WAIT_US)) {
-			QLXGE_MBOX_LOG(ERR, "port %u: %s (0x%04x): previous command not taken by "
-				       "the firmware within %u us (CSR=0x%08x)", hw->st->port_id,
-				       qlxge_mbox_cmd_name(mb->in[0]), mb->in[0],
-				       QLXGE_MBOX_HRI_WAIT_US, csr);
+			QLXGE_MBOX_LOG(ERR, "port %u: %s (0x%04x) not sent: the firmware has not "
+				       "taken the command posted last (CSR=0x%08x after %u us)",
+				       hw->st->port_id, qlxge_mbox_cmd_name(cmd), cmd, csr,
+				       QLXGE_MBOX_HRI_WAIT_US);
 			return -EBUSY;
 		}
 		qlxge_mbox_deadline_wait(&d, QLXGE_MBOX_POLL_US);
 	}
-	ret = qlxge_sem_lock(hw, QLXGE_SEM_PROC_REG, "PROC_REG");
-	if (ret != 0)
-		return ret;
-	for (i = 0; i < mb->nin && ret == 0; i++)
-		ret = qlxge_win_proc_write_locked(hw, QLXGE_MB_IN(hw->st->port, i), mb->in[i]);
-	if (ret == 0)
-		qlxge_wr32(hw, QLXGE_REG_CSR, QLXGE_CSR_CMD_SET_H2R_INT);
-	qlxge_sem_unlock(hw, QLXGE_SEM_PROC_REG);
-	if (ret != 0)
-		return ret;
 
+	/* 2. the register test with a cookie of this round only (16-bit words: any echo width) */
+	hw->st->mbox_seq++;
+	in[0] = QLXGE_MB_CMD_MB_TEST;
+	in[1] = hw->st->mbox_seq & 0xFFFFu;
+	in[2] = ~hw->st->mbox_seq & 0xFFFFu;
+	in[3] = 0xAAAAu;
+	in[4] = 0x5555u;
+	in[5] = 0xAA55u;
+	in[6] = 0x55AAu;
+	in[7] = 0xA5A5u;
+	ret = qlxge_mbox_post(hw, in, QLXGE_MBOX_TEST_N);
+	if (ret != 0)
+		return ret;
 	qlxge_mbox_deadline_start(&d, QLXGE_MBOX_TIMEOUT_US);
 	for (;;) {
-		sts = qlxge_rd32(hw, QLXGE_REG_STS);
-		if ((sts & QLXGE_STS_PI) != 0) {
-			ret = qlxge_mbox_take(hw, mb);
-			if (ret < 0)
-				return ret;
-			if (ret == 1)
-				break;
+		ret = qlxge_mbox_wait_status(hw, out, QLXGE_MBOX_TEST_N, &d,
+					     QLXGE_MBOX_TIMEOUT_US);
+		if (ret != 0) {
+			QLXGE_MBOX_LOG(ERR, "port %u: %s (0x%04x) not sent: firmware did not "
+				       "answer the mailbox check MB_TEST (cookie 0x%04x) within %u "
+				       "us: %s",
+				       hw->st->port_id, qlxge_mbox_cmd_name(cmd), cmd, in[1],
+				       QLXGE_MBOX_TIMEOUT_US, strerror(-ret));
+			return ret;
 		}
-		if (qlxge_mbox_deadline_over(&d, QLXGE_MBOX_TIMEOUT_US)) {
+		for (i = 1; i < QLXGE_MBOX_TEST_N && out[i] == in[i]; i++)
+			;
+		if (out[0] == QLXGE_MB_STS_GOOD && i == QLXGE_MBOX_TEST_N)
+			break;
+		qlxge_mbox_stale(hw, out, QLXGE_MBOX_TEST_N);
+	}
+	hw->st->mbox_poisoned = false;
+	hw->st->mbox_resyncs++;
+	/* the routine check of a new or reset port is not news; a recovery is */
+	if (hw->st->mbox_fault || hw->st->mbox_stale != hw->st->mbox_stale_mark)
+		QLXGE_MBOX_LOG(NOTICE, "port %u: mailbox back in step (MB_TEST echo 0x%04x), %u "
+			       "stale completion(s) discarded since it went out of step",
+			       hw->st->port_id, in[1],
+			       hw->st->mbox_stale - hw->st->mbox_stale_mark);
+	hw->st->mbox_fault = false;
+	hw->st->mbox_stale_mark = hw->st->mbox_stale;
+	return 0;
+}
+
+/*
+ * §9.3: post a command and take its status; AENs arriving first are handled on the way. The
+ * mailbox is resynchronised first when out of step, and put out of step when the command ends
+ * without its status (see above).
+ */
+static int
+qlxge_mbox_cmd_locked(struct qlxge_hw *hw, struct qlxge_mbox *mb)
+{
+	struct qlxge_mbox_deadline d;
+	unsigned int n;
+	uint32_t csr;
+	int ret;
+
+	/*
+	 * Messages already there: an AEN is handled; a status answers no command of ours. A
+	 * bounded number: a firmware posting without end is met by the deadlines below.
+	 */
+	for (n = 0; n < QLXGE_MB_COUNT && (qlxge_rd32(hw, QLXGE_REG_STS) & QLXGE_STS_PI) != 0;
+	     n++) {
+		uint32_t out[2];
+
+		ret = qlxge_mbox_take(hw, out, RTE_DIM(out));
+		if (ret < 0) {
+			qlxge_mbox_out_of_step(hw);
+			return ret;
+		}
+		if (ret == 1)
+			qlxge_mbox_stale(hw, out, RTE_DIM(out));
+	}
+	csr = qlxge_rd32(hw, QLXGE_REG_CSR);
+	if (!hw->st->mbox_poisoned && (csr & QLXGE_CSR_HRI) != 0) {
+		/* posted by no command of ours that is waiting: someone else's, or lost */
+		QLXGE_MBOX_LOG(WARNING, "port %u: %s (0x%04x): a command is posted already "
+			       "(CSR=0x%08x)", hw->st->port_id, qlxge_mbox_cmd_name(mb->in[0]),
+			       mb->in[0], csr);
+		qlxge_mbox_out_of_step(hw);
+	}
+	if (hw->st->mbox_poisoned) {
+		ret = qlxge_mbox_resync(hw, mb->in[0]);
+		if (ret != 0)
+			return ret;
+	}
+	ret = qlxge_mbox_post(hw, mb->in, mb->nin);
+	if (ret != 0) {
+		/* part of a command may be posted: its status, if any, is not to be believed */
+		qlxge_mbox_out_of_step(hw);
+		return ret;
+	}
+	qlxge_mbox_deadline_start(&d, QLXGE_MBOX_TIMEOUT_US);
+	ret = qlxge_mbox_wait_status(hw, mb->out, RTE_MAX(mb->nout, 1u), &d,
+				     QLXGE_MBOX_TIMEOUT_US);
+	if (ret != 0) {
+		qlxge_mbox_out_of_step(hw);
+		hw->st->mbox_timeouts += ret == -ETIMEDOUT;
+		if (ret == -ETIMEDOUT)
 			QLXGE_MBOX_LOG(ERR, "port %u: firmware did not answer %s (0x%04x) within "
-				       "%u us (STS=0x%08x CSR=0x%08x)", hw->st->port_id,
+				       "%u us (STS=0x%08x CSR=0x%08x); a late answer will be "
+				       "discarded", hw->st->port_id,
 				       qlxge_mbox_cmd_name(mb->in[0]), mb->in[0],
-				       QLXGE_MBOX_TIMEOUT_US, sts,
+				       QLXGE_MBOX_TIMEOUT_US, qlxge_rd32(hw, QLXGE_REG_STS),
 				       qlxge_rd32(hw, QLXGE_REG_CSR));
-			return -ETIMEDOUT;
-		}
-		if ((sts & QLXGE_STS_PI) == 0)
-			qlxge_mbox_deadline_wait(&d, QLXGE_MBOX_POLL_US);
+		return ret;
 	}
 	return qlxge_mbox_status_to_errno(mb->out[0]);
 }
@@ -394,9 +566,14 @@ qlxge_mbox_wait_idc(struct qlxge_hw *hw)
 	qlxge_mbox_deadline_start(&d, QLXGE_IDC_WAIT_US);
 	while (!hw->st->idc_done) {
 		if ((qlxge_rd32(hw, QLXGE_REG_STS) & QLXGE_STS_PI) != 0) {
-			ret = qlxge_mbox_take(hw, NULL);
+			uint32_t out[2];
+
+			ret = qlxge_mbox_take(hw, out, RTE_DIM(out));
 			if (ret < 0)
 				break;
+			if (ret == 1)
+				qlxge_mbox_stale(hw, out, RTE_DIM(out));
+			ret = 0;
 			if (hw->st->idc_done)
 				break;
 		}
@@ -415,12 +592,14 @@ qlxge_mbox_wait_idc(struct qlxge_hw *hw)
 /*
  * §9.4 SET_PORT_CFG, then the IDC completion the firmware sends after it (§16.8). Without the
  * completion an intermediate status is a failure (Linux declares a firmware error); after a
- * final status it is only worth a warning.
+ * final status it is only worth a warning. Then the configuration is read back: a firmware
+ * that took something else (or a reply taken for another command's) is an error, -EIO.
  */
 int
 qlxge_mbox_set_port_cfg(struct qlxge_hw *hw, uint32_t cfg, uint32_t max_frame)
 {
 	struct qlxge_mbox mb = { .in = { QLXGE_MB_CMD_SET_PORT_CFG, cfg, max_frame } };
+	uint32_t got_cfg, got_max;
 	int ret;
 
 	hw->st->idc_done = false;
@@ -439,26 +618,43 @@ qlxge_mbox_set_port_cfg(struct qlxge_hw *hw, uint32_t cfg, uint32_t max_frame)
 			       hw->st->port_id);
 		ret = 0;
 	}
-	if (ret == 0) {
-		hw->st->link_config = cfg;
-		hw->st->max_frame = max_frame;
+	if (ret != 0)
+		return ret;
+	ret = qlxge_mbox_get_port_cfg(hw, &got_cfg, &got_max);
+	if (ret != 0)
+		return ret;
+	if (got_cfg != cfg || got_max != max_frame) {
+		QLXGE_MBOX_LOG(ERR, "port %u: port configuration reads back link_config 0x%08x, "
+			       "max frame %u; set 0x%08x, %u", hw->st->port_id, got_cfg, got_max,
+			       cfg, max_frame);
+		return -EIO;
 	}
-	return ret;
+	return 0;
 }
 
-/* §9.7 step 3: jumbo frames and a 9600-byte max frame, set only if not already so. */
+/*
+ * §9.7 step 3: jumbo frames and a 9600-byte max frame, set only if not already so. The driver
+ * never asks for a loopback mode (§9.4 link_config 2:0): one found in the configuration, left
+ * by an earlier owner of the port, is cleared, or the port's frames would come back to it.
+ * What is set is read back (qlxge_mbox_set_port_cfg).
+ */
 int
 qlxge_mbox_port_init(struct qlxge_hw *hw)
 {
-	uint32_t cfg, max_frame;
+	uint32_t cfg, max_frame, want;
 	int ret;
 
 	ret = qlxge_mbox_get_port_cfg(hw, &cfg, &max_frame);
 	if (ret != 0)
 		return ret;
-	if ((cfg & QLXGE_LINK_CFG_JUMBO) != 0 && max_frame == QLXGE_MAX_FRAME_DEFAULT)
+	want = (cfg | QLXGE_LINK_CFG_JUMBO) & ~QLXGE_LINK_CFG_LOOPBACK_MASK;
+	if ((cfg & QLXGE_LINK_CFG_LOOPBACK_MASK) != 0)
+		QLXGE_MBOX_LOG(WARNING, "port %u: port configuration 0x%08x has loopback mode %u, "
+			       "which this driver never sets: clearing it", hw->st->port_id, cfg,
+			       cfg & QLXGE_LINK_CFG_LOOPBACK_MASK);
+	if (cfg == want && max_frame == QLXGE_MAX_FRAME_DEFAULT)
 		return 0;
-	return qlxge_mbox_set_port_cfg(hw, cfg | QLXGE_LINK_CFG_JUMBO, QLXGE_MAX_FRAME_DEFAULT);
+	return qlxge_mbox_set_port_cfg(hw, want, QLXGE_MAX_FRAME_DEFAULT);
 }
 
 int
@@ -548,8 +744,13 @@ qlxge_mbox_service(struct qlxge_hw *hw)
 			      hw->st->port_id, sts, qlxge_rd32(hw, QLXGE_REG_ERR_STS));
 		hw->st->events |= QLXGE_EV_FATAL;
 	}
-	if ((sts & QLXGE_STS_PI) != 0)
-		(void)qlxge_mbox_take(hw, NULL);
+	if ((sts & QLXGE_STS_PI) != 0) {
+		uint32_t out[2];
+
+		/* a status now answers no command (none waits): a stale one */
+		if (qlxge_mbox_take(hw, out, RTE_DIM(out)) == 1)
+			qlxge_mbox_stale(hw, out, RTE_DIM(out));
+	}
 	events = hw->st->events;
 	hw->st->events = 0;
 	pthread_mutex_unlock(&hw->st->mbox_lock);

@@ -132,11 +132,21 @@ qlxge_port8012_init(struct qlxge_hw *hw)
 	return ret;
 }
 
-/* Port bring-up: by the firmware on the ISP8000 (§9.7), by the driver on the ISP8012 (§4.6). */
+/*
+ * Port bring-up: by the firmware on the ISP8000 (§9.7), by the driver on the ISP8012 (§4.6).
+ * Then the MAC enables (§11.2) are read back and set where they are not (the firmware or the
+ * §4.6 bring-up sets them; a port found with them clear would neither send nor receive).
+ */
 int
 qlxge_port_init(struct qlxge_hw *hw)
 {
+	int ret;
+
 	if (hw->st->device_id == QLXGE_PCI_DEVICE_ID_8012)
-		return qlxge_port8012_init(hw);
-	return qlxge_mbox_port_init(hw);
+		ret = qlxge_port8012_init(hw);
+	else
+		ret = qlxge_mbox_port_init(hw);
+	if (ret == 0)
+		ret = qlxge_port_mac_enable(hw, true);
+	return ret;
 }

@@ -136,6 +136,8 @@ qlxge_reset_bringup(struct qlxge_hw *hw)
 {
 	int ret;
 
+	/* whatever is posted in the mailbox is not known to be ours: resynchronise first */
+	qlxge_mbox_desync(hw);
 	ret = qlxge_reset_func(hw, false);
 	if (ret != 0)
 		return ret;

@@ -46,6 +46,7 @@ sim_wire_attach(struct qlxge_sim_func *fn, struct sim_wire *w, enum qlxge_sim_wi
 		  fn->wire_cfg.kind, kind);
 	sim_wire_close(fn->wire);
 	fn->wire = w;
+	sim_wire_pull(w, fn->fault[QLXGE_SIM_FAULT_LINK_DOWN] != 0);
 	memset(&fn->wire_cfg, 0, sizeof(fn->wire_cfg));
 	fn->wire_cfg.kind = kind;
 	fn->wire_cfg.peer = peer;

@@ -3,7 +3,8 @@
 
 /*
  * Fault injection (§2.8 FE, §2.11 ERR_STS, §4.5). Every
- * fault is visible through registers or completions: link down through STS.PLx and AEN 0x8012,
+ * fault is visible through registers or completions: link down (the cable pulled: a peer port
+ * loses its link too) through STS.PLx and AEN 0x8012,
  * a hung firmware through CSR.HRI staying set, an error status in outbound mb0, a held semaphore
  * through SEM reading 0, a dry buffer queue through the "no buffer" drop counters (XGMAC RX NIC
  * FIFO drop), bad FCS through the completion ERR code and the XGMAC FCS counter, a bad L4
@@ -19,6 +20,7 @@
 #include "base/log.h"
 #include "base/state.h"
 #include "fw/mbox.h"
+#include "wire/wire.h"
 
 static const char *const sim_fault_names[QLXGE_SIM_FAULT_MAX] = {
 	[QLXGE_SIM_FAULT_LINK_DOWN] = "link_down",
@@ -51,6 +53,8 @@ qlxge_sim_fault_set(struct qlxge_sim_func *fn, enum qlxge_sim_fault fault, uint6
 		fn->dma_gen = SIM_DMA_GEN_OFF;	/* no DMA window bypasses the injection */
 	switch (fault) {
 	case QLXGE_SIM_FAULT_LINK_DOWN:
+		/* the cable pulled: a peer loses its carrier too (on its next poll step) */
+		sim_wire_pull(fn->wire, arg != 0);
 		sim_link_update(fn);
 		break;
 	case QLXGE_SIM_FAULT_FATAL:

@@ -3,8 +3,8 @@
 
 /*
  * The state-inspection API (qlxge_sim.h; tests, tools): the port, its wire, the MAC address
- * tables, the routing slots, the RSS state and the counters, read under the adapter lock
- * without side effects (a TAP wire refreshes its sampled carrier and name).
+ * tables, the routing slots, the RSS state, the completion queues and the counters, read under
+ * the adapter lock without side effects (a TAP wire refreshes its sampled carrier and name).
  */
 
 #include <errno.h>
@@ -113,6 +113,33 @@ qlxge_sim_wire_get(struct qlxge_sim_func *fn, struct qlxge_sim_wire_info *info)
 		info->peer = fn->wire_cfg.peer;
 	info->link_up = fn->port.link_up;
 	info->rx_pcap_waiting = fn->pcap_gate == SIM_PCAP_GATE_PROBE;
+	sim_adapter_unlock(fn->ad);
+	return 0;
+}
+
+int
+qlxge_sim_cq_info_get(struct qlxge_sim_func *fn, unsigned int cq, struct qlxge_sim_cq_info *info)
+{
+	const struct sim_cq *c;
+
+	if (fn == NULL || info == NULL || cq >= SIM_NUM_CQ)
+		return -EINVAL;
+	sim_adapter_lock(fn->ad);
+	c = &fn->cq[cq];
+	memset(info, 0, sizeof(*info));
+	info->loaded = c->loaded;
+	info->valid = c->valid;
+	info->stopped = c->stopped;
+	info->len = c->len;
+	info->ring_iova = c->base;
+	info->shadow_iova = c->shadow;
+	info->prod = c->prod;
+	info->lbq_len = c->lbq.len;
+	info->lbq_bsize = c->lbq.bsize;
+	info->lbq_ring_iova = c->lbq.len != 0 ? c->lbq.pages[0] : 0;
+	info->sbq_len = c->sbq.len;
+	info->sbq_bsize = c->sbq.bsize;
+	info->sbq_ring_iova = c->sbq.len != 0 ? c->sbq.pages[0] : 0;
 	sim_adapter_unlock(fn->ad);
 	return 0;
 }

@@ -138,9 +138,14 @@ sim_tx_finish(uint8_t *f, uint32_t len, bool vlan, uint16_t tci, uint32_t max_fr
 	}
 	if (len > max_frame)
 		res->flags1 |= QLXGE_OB_MAC_RSP_FLAGS1_L;
-	/* no wire carries more: flagged L, and lost like a frame the wire refuses */
+	/*
+	 * No wire carries more (flagged L too), or the MAC could not send it (no link, the
+	 * transmitter disabled, the far end not taking it): not sent, and the completion says so
+	 * with B, the one flag of §7.6 that means "not sent" (docs/hardware/choices.md)
+	 */
 	if (len > SIM_FRAME_MAX || emit(arg, f, len) != 0) {
 		res->dropped++;
+		res->flags3 |= QLXGE_OB_MAC_RSP_FLAGS3_B;
 		return;
 	}
 	res->frames++;
@@ -358,6 +363,7 @@ sim_tx_iocb(struct qlxge_sim_func *fn, const void *iocb, uint32_t max_frame,
 			res->flags1 |= QLXGE_OB_MAC_RSP_FLAGS1_L;
 		if (frame_len > SIM_FRAME_MAX || emit(arg, direct, frame_len) != 0) {
 			res->dropped = 1;
+			res->flags3 |= QLXGE_OB_MAC_RSP_FLAGS3_B;	/* not sent */
 			return -ENOBUFS;
 		}
 		res->frames = 1;

@@ -184,16 +184,17 @@ sim_xg_serdes_addr_write(struct qlxge_sim_func *fn, const struct sim_reg_row *ro
 /* ---- the frames the port sends ---- */
 
 /*
- * Frames of the TX engine: counted by the MAC, then looped back or put on the wire. A MAC whose
- * transmitter is disabled (TX_CFG.EN clear) sends nothing and counts nothing; the frame is lost
- * after the TX engine, so its IOCB completes as usual (the host side of the chip is unaffected).
+ * Frames of the TX engine: looped back or put on the wire, and counted by the MAC once sent. A
+ * frame the MAC could not send is not counted, and the TX engine completes its IOCB with B (not
+ * sent, dataplane/tx.c): a disabled transmitter (TX_CFG.EN clear), no link, or a far end that
+ * does not take it (its wire full).
  */
 int
 sim_xgmac_tx(void *arg, const uint8_t *frame, uint32_t len)
 {
 	struct qlxge_sim_func *fn = arg;
 	struct sim_wire *w;
-	int err;
+	int err, ret;
 
 	if (unlikely(!fn->xg.tx_en)) {
 		fn->cnt.tx_drops_mac_disabled++;
@@ -215,8 +216,15 @@ sim_xgmac_tx(void *arg, const uint8_t *frame, uint32_t len)
 		w = fn->port.link_up ? fn->wire : NULL;
 		err = -ENOLINK;		/* no carrier: the MAC drops the frame */
 	}
-	sim_xgmac_count_tx(fn, frame, len);
-	if (unlikely(w == NULL))
+	if (unlikely(w == NULL)) {
+		fn->cnt.tx_drops_no_link++;
 		return err;
-	return sim_wire_tx(w, frame, len);
+	}
+	ret = sim_wire_tx(w, frame, len);
+	if (unlikely(ret != 0)) {
+		fn->cnt.tx_drops_wire++;
+		return ret;
+	}
+	sim_xgmac_count_tx(fn, frame, len);
+	return 0;
 }

@@ -189,6 +189,19 @@ sim_xgmac_rx(struct qlxge_sim_func *fn, struct sim_xgmac_rx_acc *acc, const uint
 		sim_xgmac_count(fn, QLXGE_XGMAC_RX_NIC_FIFO_DROP, 1);
 }
 
+/*
+ * @p n frames the port received that no queue took, for a reason no other counter shows
+ * (filtered, the function disabled, the CQ not ready, the receiver off, a DMA error placing
+ * it): the RX drop-event counter (§11.3 0x358), so that every frame arriving is counted
+ * somewhere the driver reads (docs/hardware/choices.md).
+ */
+static inline void
+sim_xgmac_rx_drop_event(struct qlxge_sim_func *fn, uint64_t n)
+{
+	sim_xgmac_count(fn, QLXGE_XGMAC_RX_DROP_EVENTS, n);
+	fn->cnt.rx_drop_events += n;
+}
+
 static inline void
 sim_xgmac_rx_flush(struct qlxge_sim_func *fn, const struct sim_xgmac_rx_acc *acc)
 {

@@ -11,7 +11,11 @@
  * The pass sequences the stages; no stage calls back. Classification and placement are inline
  * (once per frame: a call's own cost was a tenth of the classification's). A frame that finds
  * no buffer (or no room for its completion) is dropped and counted, except from a pcap file,
- * which waits.
+ * which waits. Every frame taken off a wire is counted where the driver can read it: received,
+ * a MAC error (FCS, oversize), a FIFO drop (no buffer), or an RX drop event (taken by no
+ * queue: filtered, the function disabled, the CQ not ready, the receiver off, a DMA error).
+ * Frames on the wire when the link goes down were sent while it was up: they are received
+ * (the wire's ring stands for the cable and the receiving MAC's FIFO).
  *
  * A PCAP wire (unless it starts at link-up, like a traffic generator) offers a frame only when
  * the port can place it: while the link is down, the RX MAC or the function disabled, no
@@ -93,14 +97,19 @@ sim_rx_drain(struct qlxge_sim_func *fn, struct sim_wire *w, bool wait, bool prob
 	sim_rx_ctx_init(fn, &ctx);
 	/* each call takes the frames done with and looks at the next ones */
 	while ((nb = sim_wire_rx_burst(w, i, frames, lens, stop ? 0 : SIM_RX_BUDGET - n)) != 0) {
-		if (unlikely(!carrier || !fn->xg.rx_en || !fe)) {
-			/* lost before the MAC (no carrier), at it (RX_CFG.EN clear: the receiver
-			 * is off) or after (a disabled function takes nothing) */
-			if (carrier && !fn->xg.rx_en)
-				fn->cnt.rx_drops_mac_disabled += nb;
-			else if (carrier)
-				fn->cnt.rx_drops_filter += nb;
+		if (unlikely(!fn->xg.rx_en)) {
+			/* lost at the MAC (RX_CFG.EN clear: the receiver is off): not received */
+			fn->cnt.rx_drops_mac_disabled += nb;
+			sim_xgmac_rx_drop_event(fn, nb);
 			i = nb;
+			goto next;
+		}
+		if (unlikely(!fe)) {
+			/* received by the MAC, taken by no queue: a disabled function takes none */
+			for (i = 0; i < nb; i++)
+				sim_xgmac_rx(fn, &acc, frames[i], lens[i], false, false, false);
+			fn->cnt.rx_drops_filter += nb;
+			sim_xgmac_rx_drop_event(fn, nb);
 			goto next;
 		}
 		for (i = 0; i < nb; i++) {
@@ -154,10 +163,12 @@ sim_rx_drain(struct qlxge_sim_func *fn, struct sim_wire *w, bool wait, bool prob
 					SIM_TRACE(rx, drop_oversize, SIM_FN_FMT " %u bytes",
 						  SIM_FN_ARGS(fn), len);
 				} else {
-					if (fcs_err)
+					if (fcs_err) {
 						fn->cnt.rx_drops_fcs++;
-					else
+					} else {
 						fn->cnt.rx_drops_filter++;
+						sim_xgmac_rx_drop_event(fn, 1);
+					}
 					SIM_TRACE(rx, drop_filter, SIM_FN_FMT " %u bytes: "
 						  "reason %d slot %u", SIM_FN_ARGS(fn), len, ret,
 						  v.slot);
@@ -209,6 +220,9 @@ sim_rx_drain(struct qlxge_sim_func *fn, struct sim_wire *w, bool wait, bool prob
 					  SIM_FN_ARGS(fn), mac_len);
 			}
 			fifo_drop |= res == SIM_RXQ_TOO_BIG;
+			/* taken by no queue: the CQ not ready, or a DMA error (AE posted) */
+			if (unlikely(res == SIM_RXQ_DROPPED))
+				sim_xgmac_rx_drop_event(fn, 1);
 			if (fcs_err && res == SIM_RXQ_OK)
 				fn->cnt.rx_errors++;
 count:

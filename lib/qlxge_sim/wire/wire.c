@@ -298,12 +298,24 @@ sim_wire_carrier(struct sim_wire *w)
 	case QLXGE_SIM_WIRE_PCAP:
 		return true;
 	case QLXGE_SIM_WIRE_PEER:
-		return __atomic_load_n(&w->cable->open[1 - w->end], __ATOMIC_ACQUIRE);
+		/* acquire: pairs with the release in sim_wire_close() of the far end; the pulled
+		 * flags are relaxed: a state each end samples every step, no data hangs on it */
+		return __atomic_load_n(&w->cable->open[1 - w->end], __ATOMIC_ACQUIRE) &&
+		       !__atomic_load_n(&w->cable->pulled[0], __ATOMIC_RELAXED) &&
+		       !__atomic_load_n(&w->cable->pulled[1], __ATOMIC_RELAXED);
 	case QLXGE_SIM_WIRE_TAP:
 		return sim_wire_tap_carrier(w);
 	default:
 		return false;
 	}
+}
+
+void
+sim_wire_pull(struct sim_wire *w, bool down)
+{
+	/* relaxed: read by sim_wire_carrier() at either end, a state with no data behind it */
+	if (w != NULL && w->kind == QLXGE_SIM_WIRE_PEER)
+		__atomic_store_n(&w->cable->pulled[w->end], down, __ATOMIC_RELAXED);
 }
 
 enum qlxge_sim_wire_kind

@@ -83,6 +83,12 @@ int sim_wire_rx(struct sim_wire *w, uint8_t *buf, uint32_t cap, uint32_t *len);
  * TAP while the interface is IFF_UP|IFF_RUNNING (sampled at most every few milliseconds). */
 bool sim_wire_carrier(struct sim_wire *w);
 
+/**
+ * Force the link of this end down (@p down) or let it follow the wire again: a PEER cable pulled
+ * at one end has no carrier at either end (10GbE link fault signalling); other kinds: no-op.
+ */
+void sim_wire_pull(struct sim_wire *w, bool down);
+
 /** Kind of the wire. */
 enum qlxge_sim_wire_kind sim_wire_kind(const struct sim_wire *w);
 

@@ -20,6 +20,7 @@ struct sim_wire_cable {
 	struct sim_wire_ring ring[2];	/* ring[i]: frames end i receives */
 	int refs;			/* ends not yet closed (atomic) */
 	bool open[2];			/* end i open (atomic) */
+	bool pulled[2];			/* end i's link forced down (atomic): no carrier */
 };
 
 struct sim_wire {

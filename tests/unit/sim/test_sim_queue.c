@@ -76,8 +76,9 @@ qfix_send(struct qfix *f, uint32_t len, uint32_t tid, uint8_t flags1)
 	st_poll(&f->e, 3);
 }
 
+/* The TX completion of @tid; @sent: without B (the frame went out), else with B (not sent). */
 static const struct qlxge_ob_mac_rsp *
-qfix_tx_done(struct qfix *f, uint32_t tid)
+qfix_tx_cpl(struct qfix *f, uint32_t tid, bool sent)
 {
 	const struct qlxge_ob_mac_rsp *r = (const void *)st_cq_next(f->fn, &f->tx);
 
@@ -85,8 +86,15 @@ qfix_tx_done(struct qfix *f, uint32_t tid)
 	assert_int_equal(r->opcode, QLXGE_OPCODE_OB_MAC_IOCB);
 	assert_int_equal(rte_le_to_cpu_32(r->tid), tid);
 	assert_int_equal(rte_le_to_cpu_32(r->txq_idx), 0xABC00000u);
-	assert_int_equal(r->flags3 & QLXGE_OB_MAC_RSP_FLAGS3_B, 0);
+	assert_int_equal(r->flags3 & QLXGE_OB_MAC_RSP_FLAGS3_B,
+			 sent ? 0 : QLXGE_OB_MAC_RSP_FLAGS3_B);
 	return r;
+}
+
+static const struct qlxge_ob_mac_rsp *
+qfix_tx_done(struct qfix *f, uint32_t tid)
+{
+	return qfix_tx_cpl(f, tid, true);
 }
 
 /* §16.10-16.13: DS, DL and chained placement in ring order, shadows, TX completions. */
@@ -961,8 +969,8 @@ sim_cnt(struct qlxge_sim_func *fn)
 
 /*
  * §11.2 TX_CFG.EN clear: the MAC sends nothing (no frame on the loop wire, no XGMAC TX count)
- * while the IOCB still completes without error; the physical link is unchanged. EN set again:
- * frames flow.
+ * and the IOCB completes with B, not sent (docs/hardware/choices.md), E/S clear; the physical
+ * link is unchanged. EN set again: frames flow.
  */
 static void
 test_queue_mac_tx_disabled(void **state)
@@ -977,7 +985,7 @@ test_queue_mac_tx_disabled(void **state)
 	xg_en(f.fn, QLXGE_SEM_XGMAC0, QLXGE_XGMAC_TX_CFG, false);
 	st_frame_udp(f.buf, 200, f.e.mac[0], 0);
 	qfix_send(&f, 200, 1, 0);
-	t = qfix_tx_done(&f, 1);
+	t = qfix_tx_cpl(&f, 1, false);
 	assert_int_equal(t->flags1 & (QLXGE_OB_MAC_RSP_FLAGS1_E | QLXGE_OB_MAC_RSP_FLAGS1_S), 0);
 	assert_null(st_cq_next(f.fn, &f.rx));
 	assert_int_equal(sim_cnt(f.fn).tx_drops_mac_disabled, 1);
@@ -1010,7 +1018,8 @@ test_queue_mac_tx_disabled(void **state)
 
 /*
  * §11.2 RX_CFG.EN clear: frames arriving from the wire are dropped and counted, not by the
- * XGMAC RX counters, no completion; TX is unaffected. EN set again: frames are received.
+ * XGMAC RX packet counters but as RX drop events; no completion; TX is unaffected. EN set
+ * again: frames are received.
  */
 static void
 test_queue_mac_rx_disabled(void **state)
@@ -1037,7 +1046,9 @@ test_queue_mac_rx_disabled(void **state)
 	assert_int_equal(xg_cnt(f.fn, QLXGE_XGMAC_RX_PKTS), 0);
 	assert_int_equal(xg_cnt(f.fn, QLXGE_XGMAC_RX_BYTES), 0);
 	assert_int_equal(xg_cnt(f.fn, QLXGE_XGMAC_RX_NIC_FIFO_DROP), 0);
+	assert_int_equal(xg_cnt(f.fn, QLXGE_XGMAC_RX_DROP_EVENTS), 2);
 	st_sem_put(f.fn, QLXGE_SEM_XGMAC0);
+	assert_int_equal(sim_cnt(f.fn).rx_drop_events, 2);
 	st_aens(&f.e, f.fn, &log);
 	assert_int_equal(log.n, 0);
 	assert_true(st_rd(f.fn, QLXGE_REG_STS) & QLXGE_STS_PL0);
@@ -1085,7 +1096,7 @@ test_queue_mac_enables_power_on(void **state)
 	st_sem_put(f.fn, QLXGE_SEM_XGMAC0);
 	st_frame_udp(f.buf, 100, f.e.mac[0], 0);
 	qfix_send(&f, 100, 1, 0);
-	qfix_tx_done(&f, 1);
+	qfix_tx_cpl(&f, 1, false);
 	assert_null(st_cq_next(f.fn, &f.rx));
 	assert_int_equal(sim_cnt(f.fn).tx_drops_mac_disabled, 1);
 	/* §4.6 step 3: TX_CFG and RX_CFG: clear RESET, set EN */
@@ -1180,6 +1191,112 @@ test_queue_peer_ports(void **state)
 	qfix_down(&f);
 }
 
+/* The next completion of TX CQ @cq of @fn: tid @tid, with B (@sent false) or without. */
+static void
+tx_cpl(struct qlxge_sim_func *fn, struct st_cq *cq, uint32_t tid, bool sent)
+{
+	const struct qlxge_ob_mac_rsp *t = (const void *)st_cq_next(fn, cq);
+
+	assert_non_null(t);
+	assert_int_equal(rte_le_to_cpu_32(t->tid), tid);
+	assert_int_equal(t->flags3 & QLXGE_OB_MAC_RSP_FLAGS3_B,
+			 sent ? 0 : QLXGE_OB_MAC_RSP_FLAGS3_B);
+}
+
+/*
+ * A cable pulled at one end (LINK_DOWN): both ports lose their link (10GbE link fault
+ * signalling); a frame already on the wire is received; a frame the MAC cannot send completes
+ * with B (not sent) and is not counted as sent by the XGMAC; link back: frames flow.
+ */
+static void
+test_queue_peer_link_down_accounting(void **state)
+{
+	struct qlxge_sim_wire_cfg w = { .kind = QLXGE_SIM_WIRE_PEER };
+	struct st_aen_log log = { .n = 0 };
+	struct qlxge_sim_func *fn1;
+	struct st_cq tx1;
+	struct st_wq wq1;
+	struct qfix f;
+
+	(void)state;
+	qfix_up(&f, 48);
+	fn1 = f.e.fn[1];
+	st_func_up(fn1);
+	st_cq_setup(fn1, &tx1, 1, 64, 2, 0, 0, 0, 0);
+	st_wq_setup(fn1, &wq1, 0, 32, 1);
+	w.peer = fn1;
+	assert_int_equal(qlxge_sim_wire_set(f.fn, &w), 0);
+	st_aens(&f.e, fn1, &log);
+	st_aens(&f.e, f.fn, &log);
+	st_frame_udp(f.buf, 300, f.e.mac[0], 0);
+
+	/* port 1 sends; port 0 has already taken this step's frames: the frame is on the wire */
+	st_wq_send(fn1, &wq1, f.buf_iova, 300, 1, 0);
+	st_poll(&f.e, 1);
+	assert_null(st_cq_next(f.fn, &f.rx));
+	assert_int_equal(qlxge_sim_fault_set(f.fn, QLXGE_SIM_FAULT_LINK_DOWN, 1), 0);
+	st_poll(&f.e, 3);
+	assert_non_null(st_cq_next(f.fn, &f.rx));	/* sent before the link went: received */
+	assert_int_equal(st_rd(f.fn, QLXGE_REG_STS) & (QLXGE_STS_PL0 | QLXGE_STS_PL1), 0);
+	assert_int_equal(st_rd(fn1, QLXGE_REG_STS) & (QLXGE_STS_PL0 | QLXGE_STS_PL1), 0);
+	tx_cpl(fn1, &tx1, 1, true);
+
+	/* no link: not sent, either way */
+	st_wq_send(fn1, &wq1, f.buf_iova, 300, 2, 0);
+	st_poll(&f.e, 3);
+	tx_cpl(fn1, &tx1, 2, false);
+	qfix_send(&f, 300, 3, 0);
+	qfix_tx_cpl(&f, 3, false);
+	assert_null(st_cq_next(f.fn, &f.rx));
+	assert_int_equal(sim_cnt(fn1).tx_drops_no_link, 1);
+	assert_int_equal(sim_cnt(f.fn).tx_drops_no_link, 1);
+	assert_int_equal(sim_cnt(fn1).tx_frames, 1);
+	assert_int_equal(sim_cnt(f.fn).rx_frames, 1);
+	assert_true(st_sem_get(fn1, QLXGE_SEM_XGMAC1));
+	assert_int_equal(xg_cnt(fn1, QLXGE_XGMAC_TX_PKTS), 1);
+	st_sem_put(fn1, QLXGE_SEM_XGMAC1);
+	assert_true(st_sem_get(f.fn, QLXGE_SEM_XGMAC0));
+	assert_int_equal(xg_cnt(f.fn, QLXGE_XGMAC_TX_PKTS), 0);
+	assert_int_equal(xg_cnt(f.fn, QLXGE_XGMAC_RX_PKTS), 1);
+	st_sem_put(f.fn, QLXGE_SEM_XGMAC0);
+
+	/* the cable back: both links up, frames flow */
+	assert_int_equal(qlxge_sim_fault_set(f.fn, QLXGE_SIM_FAULT_LINK_DOWN, 0), 0);
+	st_poll(&f.e, 2);
+	assert_int_equal(st_rd(fn1, QLXGE_REG_STS) & (QLXGE_STS_PL0 | QLXGE_STS_PL1),
+			 QLXGE_STS_PL0 | QLXGE_STS_PL1);
+	st_wq_send(fn1, &wq1, f.buf_iova, 300, 4, 0);
+	st_poll(&f.e, 3);
+	tx_cpl(fn1, &tx1, 4, true);
+	assert_non_null(st_cq_next(f.fn, &f.rx));
+	st_wq_free(&wq1);
+	st_cq_free(&tx1);
+	qfix_down(&f);
+}
+
+/* Frames no queue takes are counted as RX drop events: function disabled, no slot matched. */
+static void
+test_queue_rx_drop_events(void **state)
+{
+	static const uint8_t other[6] = { 0x00, 0x0E, 0x1E, 0x99, 0x99, 0x98 };
+	struct qfix f;
+
+	(void)state;
+	qfix_up(&f, 48);
+	st_route_set(f.fn, QLXGE_RT_SLOT_PROMISC, 0, 0);	/* nothing matches */
+	st_frame_udp(f.buf, 100, other, 0);
+	qfix_send(&f, 100, 1, 0);
+	qfix_tx_done(&f, 1);
+	assert_null(st_cq_next(f.fn, &f.rx));
+	assert_int_equal(sim_cnt(f.fn).rx_drops_filter, 1);
+	assert_int_equal(sim_cnt(f.fn).rx_drop_events, 1);
+	assert_true(st_sem_get(f.fn, QLXGE_SEM_XGMAC0));
+	assert_int_equal(xg_cnt(f.fn, QLXGE_XGMAC_RX_DROP_EVENTS), 1);
+	assert_int_equal(xg_cnt(f.fn, QLXGE_XGMAC_RX_PKTS), 1);
+	st_sem_put(f.fn, QLXGE_SEM_XGMAC0);
+	qfix_down(&f);
+}
+
 int
 main(void)
 {
@@ -1203,6 +1320,8 @@ main(void)
 		cmocka_unit_test(test_queue_mac_tx_disabled),
 		cmocka_unit_test(test_queue_mac_rx_disabled),
 		cmocka_unit_test(test_queue_mac_enables_power_on),
+		cmocka_unit_test(test_queue_peer_link_down_accounting),
+		cmocka_unit_test(test_queue_rx_drop_events),
 	};
 
 	return cmocka_run_group_tests_name("sim_queue", tests, NULL, NULL);
