@@ -266,6 +266,35 @@ qlxge_dev_set_link_down(struct rte_eth_dev *dev)
 	return ret;
 }
 
+/*
+ * Every queue the configuration asked for must be set up before start (ethdev does not check,
+ * and a burst on a queue never set up would find no queue): -EINVAL, naming the first one
+ * missing, as a start with a bad configuration fails on other PMDs.
+ */
+static int
+qlxge_dev_queues_check(struct rte_eth_dev *dev)
+{
+	uint16_t i;
+
+	for (i = 0; i < dev->data->nb_rx_queues; i++) {
+		if (dev->data->rx_queues[i] == NULL) {
+			QLXGE_DRV_LOG(ERR, "port %u: RX queue %u of %u is not set up "
+				      "(rte_eth_rx_queue_setup): not started", dev->data->port_id,
+				      i, dev->data->nb_rx_queues);
+			return -EINVAL;
+		}
+	}
+	for (i = 0; i < dev->data->nb_tx_queues; i++) {
+		if (dev->data->tx_queues[i] == NULL) {
+			QLXGE_DRV_LOG(ERR, "port %u: TX queue %u of %u is not set up "
+				      "(rte_eth_tx_queue_setup): not started", dev->data->port_id,
+				      i, dev->data->nb_tx_queues);
+			return -EINVAL;
+		}
+	}
+	return 0;
+}
+
 static int
 qlxge_dev_start(struct rte_eth_dev *dev)
 {
@@ -280,6 +309,9 @@ qlxge_dev_start(struct rte_eth_dev *dev)
 			      dev->data->port_id);
 		return -EIO;
 	}
+	ret = qlxge_dev_queues_check(dev);
+	if (ret != 0)
+		return ret;
 	/* the MAC enables first, so a port set down before start never passes a frame */
 	ret = qlxge_link_mac_apply(dev);
 	if (ret != 0)
@@ -287,7 +319,7 @@ qlxge_dev_start(struct rte_eth_dev *dev)
 	/* §4.3: completion queues (RX, then each TX queue's), RSS, work queues, filters */
 	for (i = 0; i < dev->data->nb_rx_queues; i++) {
 		rxq = dev->data->rx_queues[i];
-		if (rxq == NULL || rxq->deferred_start) {
+		if (rxq->deferred_start) {
 			dev->data->rx_queue_state[i] = RTE_ETH_QUEUE_STATE_STOPPED;
 			continue;
 		}
@@ -297,7 +329,7 @@ qlxge_dev_start(struct rte_eth_dev *dev)
 	}
 	for (i = 0; i < dev->data->nb_tx_queues; i++) {
 		txq = dev->data->tx_queues[i];
-		if (txq == NULL || txq->deferred_start) {
+		if (txq->deferred_start) {
 			dev->data->tx_queue_state[i] = RTE_ETH_QUEUE_STATE_STOPPED;
 			continue;
 		}
