@@ -377,6 +377,27 @@ qlxge_tx_done_cleanup(void *tx_queue, uint32_t free_cnt)
 	return (int)qlxge_tx_reclaim(txq, free_cnt == 0 ? UINT32_MAX : free_cnt);
 }
 
+/*
+ * The chain as it is, not as the mbuf says: qlxge_tx_iocb() sizes the IOCB and its OAL by
+ * nb_segs, so a chain longer than nb_segs would be written past them. Walked at most one
+ * segment beyond the limit (a loop in the chain ends there too); the lengths must add up to
+ * pkt_len, as for any valid mbuf. 0 or -EINVAL.
+ */
+static inline int
+qlxge_tx_check_chain(const struct rte_mbuf *m)
+{
+	const struct rte_mbuf *seg;
+	uint32_t k = 0, len = 0;
+
+	if (likely(m->next == NULL))
+		return likely(m->nb_segs == 1 && m->data_len == m->pkt_len) ? 0 : -EINVAL;
+	for (seg = m; seg != NULL && k <= QLXGE_TX_MAX_SEGS; seg = seg->next, k++)
+		len += seg->data_len;
+	if (unlikely(seg != NULL || k != m->nb_segs || len != m->pkt_len))
+		return -EINVAL;
+	return 0;
+}
+
 /* What the IOCBs can carry (§7.3, §7.4, §13): 0, or the negative errno prep reports. */
 static inline int
 qlxge_tx_check(const struct qlxge_txq *txq, const struct rte_mbuf *m)
@@ -384,7 +405,8 @@ qlxge_tx_check(const struct qlxge_txq *txq, const struct rte_mbuf *m)
 	uint64_t ol = m->ol_flags;
 	uint32_t hdrs;
 
-	if (unlikely(m->nb_segs > QLXGE_TX_MAX_SEGS || m->pkt_len < RTE_ETHER_HDR_LEN))
+	if (unlikely(m->nb_segs > QLXGE_TX_MAX_SEGS || m->pkt_len < RTE_ETHER_HDR_LEN ||
+		     qlxge_tx_check_chain(m) != 0))
 		return -EINVAL;
 	if (unlikely((ol & RTE_MBUF_F_TX_OFFLOAD_MASK & ~QLXGE_TX_OL_SUPPORTED) != 0 ||
 		     (ol & RTE_MBUF_F_TX_L4_MASK) == RTE_MBUF_F_TX_SCTP_CKSUM))
@@ -481,7 +503,8 @@ qlxge_tx_iocb(struct qlxge_txq *txq, struct rte_mbuf *m, uint16_t slot)
 				(nb_bd - QLXGE_TX_INLINE_OAL) * QLXGE_TX_BD_SIZE);
 		txq->xstats.oal++;
 	}
-	for (k = 0, seg = m; seg != NULL; seg = seg->next, k++) {
+	/* nb_segs segments exactly: qlxge_tx_check() walked the chain */
+	for (k = 0, seg = m; k < m->nb_segs; seg = seg->next, k++) {
 		bd = nb_bd <= QLXGE_TX_BD_PER_IOCB || k < QLXGE_TX_INLINE_OAL ?
 		     &t->tbd[k] : &oal[k - QLXGE_TX_INLINE_OAL];
 		blen = seg->data_len;
