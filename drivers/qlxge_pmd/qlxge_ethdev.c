@@ -3,10 +3,10 @@
 
 /*
  * ethdev glue of the qlxge PMD: the ops table, the common init both probes end in, bring-up and
- * teardown of a port (§4), configure/start/stop/close/reset, and the small firmware-backed ops
- * (version, LED, pause, MTU). The link (state, administrative up/down) is qlxge_link.c's; events
- * (link changes, fatal errors) are the interrupt and alarm service's, qlxge_intr.c. The hardware
- * is reached only through base/.
+ * teardown of a port (§4), configure/start/stop/close/reset, the frame limits of the MTU, and the
+ * small firmware-backed ops (version, LED, pause). The link (state, administrative up/down) is
+ * qlxge_link.c's; events (link changes, fatal errors) are the interrupt and alarm service's,
+ * qlxge_intr.c. The hardware is reached only through base/.
  */
 
 #include <errno.h>
@@ -35,6 +35,7 @@ static int qlxge_dev_led_off(struct rte_eth_dev *dev);
 static int qlxge_flow_ctrl_get(struct rte_eth_dev *dev, struct rte_eth_fc_conf *fc);
 static int qlxge_flow_ctrl_set(struct rte_eth_dev *dev, struct rte_eth_fc_conf *fc);
 static int qlxge_dev_reset(struct rte_eth_dev *dev);
+static int qlxge_dev_frame_apply(struct rte_eth_dev *dev, uint16_t mtu);
 
 /* In eth_dev_ops order. */
 static const struct eth_dev_ops qlxge_eth_dev_ops = {
@@ -316,6 +317,12 @@ qlxge_dev_start(struct rte_eth_dev *dev)
 	ret = qlxge_link_mac_apply(dev);
 	if (ret != 0)
 		return ret;
+	/* the MTU's max frame before the queues: their bounds follow it */
+	ret = qlxge_dev_frame_apply(dev, dev->data->mtu);
+	if (ret != 0) {
+		qlxge_link_mac_restore(dev);
+		return ret;
+	}
 	/* §4.3: completion queues (RX, then each TX queue's), RSS, work queues, filters */
 	for (i = 0; i < dev->data->nb_rx_queues; i++) {
 		rxq = dev->data->rx_queues[i];
@@ -445,6 +452,7 @@ qlxge_dev_infos_get(struct rte_eth_dev *dev, struct rte_eth_dev_info *info)
 	info->max_rx_queues = QLXGE_MAX_RXQ;
 	info->max_tx_queues = QLXGE_MAX_TXQ;
 	info->min_rx_bufsize = RTE_PKTMBUF_HEADROOM + QLXGE_RX_MIN_BUF;
+	/* as ixgbe: max_mtu = max_rx_pktlen - (Ethernet header + CRC) */
 	info->max_rx_pktlen = QLXGE_ETH_MAX_FRAME;
 	info->min_mtu = RTE_ETHER_MIN_MTU;
 	info->max_mtu = QLXGE_ETH_MAX_MTU;
@@ -491,25 +499,49 @@ qlxge_dev_infos_get(struct rte_eth_dev *dev, struct rte_eth_dev_info *info)
 }
 
 /*
- * The port's max frame is set to 9600 at probe (§9.7): any MTU that fits it is accepted. The
- * TX frame limit and the receive burst (scattered or not) are chosen at start, and changing
- * them under running bursts is not safe: a started port refuses a different MTU with -EBUSY
- * (as ixgbe does when the change needs a restart); stop, set, start.
+ * The frame limits of @mtu on the port (qlxge_pmd.h): the port's max frame, MTU + 18, which the
+ * MAC enforces on receive (longer frames are dropped and counted, §11.3), the queues' bound on
+ * what a completion may report, and the TX bursts' frame limit. At start, and for an MTU change
+ * on a running port.
+ */
+static int
+qlxge_dev_frame_apply(struct rte_eth_dev *dev, uint16_t mtu)
+{
+	uint32_t frame = qlxge_mtu_to_frame(mtu);
+	int ret;
+
+	qlxge_rx_max_len_raise(dev, frame);
+	ret = qlxge_port_max_frame_set(QLXGE_DEV_HW(dev), frame);
+	if (ret != 0) {
+		QLXGE_DRV_LOG(ERR, "port %u: MTU %u: the port's max frame (%u bytes) not set: %d",
+			      dev->data->port_id, mtu, frame, ret);
+		return ret;
+	}
+	qlxge_tx_max_len_set(dev, mtu);
+	return 0;
+}
+
+/*
+ * As ixgbe: ethdev checked [min_mtu, max_mtu]; a stopped port takes any MTU, applied by the next
+ * start; a started one takes it at once, unless its frames would overflow a receive buffer while
+ * the started burst is not the scattered one (-EINVAL: stop the port first).
  */
 static int
 qlxge_mtu_set(struct rte_eth_dev *dev, uint16_t mtu)
 {
 	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
 
-	if (mtu < RTE_ETHER_MIN_MTU || mtu > QLXGE_ETH_MAX_MTU ||
-	    (uint32_t)mtu + QLXGE_ETH_OVERHEAD > ad->st.max_frame)
+	if (mtu < RTE_ETHER_MIN_MTU || mtu > QLXGE_ETH_MAX_MTU)
 		return -EINVAL;
-	if (ad->started && mtu != dev->data->mtu) {
-		QLXGE_DRV_LOG(ERR, "port %u: MTU %u -> %u needs the port stopped",
-			      dev->data->port_id, dev->data->mtu, mtu);
-		return -EBUSY;
+	if (!ad->started)
+		return 0;
+	if (!dev->data->scattered_rx && qlxge_rx_needs_scatter(dev, mtu)) {
+		QLXGE_DRV_LOG(ERR, "port %u: MTU %u needs %u-byte receive buffers (scattered RX), "
+			      "not started: stop the port first", dev->data->port_id, mtu,
+			      qlxge_mtu_to_rx_len(mtu));
+		return -EINVAL;
 	}
-	return 0;
+	return qlxge_dev_frame_apply(dev, mtu);
 }
 
 static int

@@ -38,9 +38,17 @@
 #define QLXGE_RSS_KEY_SIZE	QLXGE_RSS_IPV6_KEY_SIZE	/* the IPv4 key is its first 16 bytes */
 #define QLXGE_TX_MAX_SEGS	64	/* FreeBSD's limit: 7 inline + the OAL (§7.5, §13) */
 #define QLXGE_RX_MIN_BUF	256	/* smaller RX buffers are not worth a queue */
-#define QLXGE_ETH_MAX_FRAME	9600	/* port max frame we set (§9.7, §13) */
-#define QLXGE_ETH_MAX_MTU	9000	/* what both public drivers allow (§13) */
-#define QLXGE_ETH_OVERHEAD	(RTE_ETHER_HDR_LEN + RTE_ETHER_CRC_LEN + 2 * RTE_VLAN_HLEN)
+/*
+ * Frame limits, one rule for configuration, RX and TX (docs/guides/nics/qlxge.rst, "MTU and
+ * frame limits"). The port's max frame (§9.4 SET_PORT_CFG mb2) counts the frame on the wire with
+ * its FCS, and the MAC lets a frame with one 802.1Q tag be 4 bytes longer (docs/hardware/
+ * choices.md, "Port max frame"): max frame = MTU + 18, as ixgbe's MTU + RTE_ETHER_HDR_LEN +
+ * RTE_ETHER_CRC_LEN. The largest max frame is the firmware's default (§9.4, §13): 9600, hence
+ * MTU 9582.
+ */
+#define QLXGE_ETH_MAX_FRAME	QLXGE_MAX_FRAME_DEFAULT
+#define QLXGE_ETH_OVERHEAD	(RTE_ETHER_HDR_LEN + RTE_ETHER_CRC_LEN)
+#define QLXGE_ETH_MAX_MTU	(QLXGE_ETH_MAX_FRAME - QLXGE_ETH_OVERHEAD)
 #define QLXGE_FW_VERSION_LEN	16
 /*
  * MSI-X vector the data queues' CQs name (§6.2): one the driver never enables, since the bursts
@@ -116,6 +124,12 @@ struct qlxge_rxq {
 	uint16_t bq_len;		/* entries of each buffer queue */
 	uint16_t buf_size;		/* bytes each buffer takes (mbuf data room - headroom) */
 	uint16_t free_thresh;
+	/*
+	 * Longest frame a completion without an error code may report: the port's max frame
+	 * (its FCS is not in the buffers, a VLAN tag may be) since the queue started, the largest
+	 * if the MTU changed at run time. Written by the control path, read by the burst.
+	 */
+	uint32_t max_len;
 	uint64_t offloads;
 	bool deferred_start;
 	bool started;
@@ -144,7 +158,7 @@ struct qlxge_txq {
 	uint16_t wq_ci;			/* oldest slot whose completion is awaited */
 	uint16_t cq_ci;			/* next completion to read */
 	uint16_t nb_free;		/* WQ slots free (one always left empty) */
-	uint32_t max_frame;		/* longest frame without TSO (port MTU) */
+	uint32_t max_len;		/* longest untagged frame without TSO (the MTU's) */
 	bool stalled;			/* not started, or a malformed completion seen */
 	uint16_t port_id;
 	uint16_t queue_id;
@@ -214,6 +228,27 @@ struct qlxge_proc {
 	void (*intr_ack)(struct rte_intr_handle *h);
 };
 
+/* The port's max frame for @mtu: bytes on the wire, FCS included. */
+static inline uint32_t
+qlxge_mtu_to_frame(uint16_t mtu)
+{
+	return (uint32_t)mtu + QLXGE_ETH_OVERHEAD;
+}
+
+/* The longest frame of @mtu in the receive buffers: no FCS, one 802.1Q tag left in the data. */
+static inline uint32_t
+qlxge_mtu_to_rx_len(uint16_t mtu)
+{
+	return (uint32_t)mtu + RTE_ETHER_HDR_LEN + RTE_VLAN_HLEN;
+}
+
+/* The longest untagged frame of @mtu an mbuf may hand the TX burst (no FCS: the MAC adds it). */
+static inline uint32_t
+qlxge_mtu_to_tx_len(uint16_t mtu)
+{
+	return (uint32_t)mtu + RTE_ETHER_HDR_LEN;
+}
+
 #define QLXGE_DEV_PRIVATE(dev) ((struct qlxge_adapter *)(dev)->data->dev_private)
 #define QLXGE_DEV_PROC(dev) ((struct qlxge_proc *)(dev)->process_private)
 #define QLXGE_DEV_HW(dev) (&QLXGE_DEV_PROC(dev)->hw)
@@ -250,6 +285,9 @@ void qlxge_intr_resume(struct rte_eth_dev *dev);
 void qlxge_intr_lsc_kick(struct rte_eth_dev *dev);
 
 /* qlxge_rx.c / qlxge_tx.c */
+bool qlxge_rx_needs_scatter(const struct rte_eth_dev *dev, uint16_t mtu);
+void qlxge_rx_max_len_raise(struct rte_eth_dev *dev, uint32_t frame);
+void qlxge_tx_max_len_set(struct rte_eth_dev *dev, uint16_t mtu);
 int qlxge_rx_queue_setup(struct rte_eth_dev *dev, uint16_t qid, uint16_t nb_desc,
 			 unsigned int socket, const struct rte_eth_rxconf *conf,
 			 struct rte_mempool *mp);

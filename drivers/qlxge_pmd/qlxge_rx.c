@@ -231,6 +231,9 @@ qlxge_rx_queue_start(struct rte_eth_dev *dev, uint16_t qid)
 		return -ENOMEM;
 	}
 	rxq->cq_ci = 0;
+	/* the port's max frame counts the FCS, which is not in the buffers, and not the VLAN
+	 * tag the MAC lets through on top, which may be; no burst runs on the queue yet */
+	rxq->max_len = QLXGE_DEV_PRIVATE(dev)->st.max_frame;
 	/* a CQ stopped by a runtime queue stop stays stopped across an ICB load: start it */
 	ret = qlxge_icb_cq_stop(QLXGE_DEV_HW(dev), rxq->cq_id, false);
 	if (ret == 0)
@@ -338,12 +341,47 @@ qlxge_rxq_info_get(struct rte_eth_dev *dev, uint16_t qid, struct rte_eth_rxq_inf
 
 /* ---- receive path ------------------------------------------------------------------------ */
 
+/* Whether frames of @mtu overflow a buffer of some RX queue (scattered RX needed). */
+bool
+qlxge_rx_needs_scatter(const struct rte_eth_dev *dev, uint16_t mtu)
+{
+	uint16_t i;
+
+	for (i = 0; i < dev->data->nb_rx_queues; i++) {
+		const struct qlxge_rxq *rxq = dev->data->rx_queues[i];
+
+		if (rxq != NULL && rxq->buf_size < qlxge_mtu_to_rx_len(mtu))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * A larger MTU on a running port: before the port's max frame grows, the queues' bound on what a
+ * completion may report grows with it (a smaller one takes effect at the next start, as frames
+ * received under the old limit may still be in the rings). The release store, before the
+ * register writes that change the max frame, pairs with the burst's load after its acquire of
+ * the producer shadow, which the device writes only for frames it took under the new limit.
+ */
+void
+qlxge_rx_max_len_raise(struct rte_eth_dev *dev, uint32_t frame)
+{
+	uint16_t i;
+
+	for (i = 0; i < dev->data->nb_rx_queues; i++) {
+		struct qlxge_rxq *rxq = dev->data->rx_queues[i];
+
+		if (rxq != NULL && frame > __atomic_load_n(&rxq->max_len, __ATOMIC_RELAXED))
+			__atomic_store_n(&rxq->max_len, frame, __ATOMIC_RELEASE);
+	}
+}
+
 /* Frames longer than a buffer need the scattered path: on request, or when the MTU needs it. */
 void
 qlxge_rx_burst_select(struct rte_eth_dev *dev)
 {
 	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
-	uint32_t frame = (uint32_t)dev->data->mtu + QLXGE_ETH_OVERHEAD;
+	uint32_t frame = qlxge_mtu_to_rx_len(dev->data->mtu);
 	bool scatter = (dev->data->dev_conf.rxmode.offloads & RTE_ETH_RX_OFFLOAD_SCATTER) != 0;
 	uint16_t i;
 
@@ -525,7 +563,10 @@ qlxge_rx_one(struct qlxge_rxq *rxq, const struct qlxge_ib_mac_rsp *rsp, bool sca
 	err = (rsp->flags2 & QLXGE_IB_MAC_FLAGS2_ERR_MASK) >> QLXGE_IB_MAC_FLAGS2_ERR_SHIFT;
 	if (unlikely(err != 0)) {
 		rxq->xstats.err_frames[err]++;
-		rxq->stats.errors++;
+		/* an oversize frame is in the MAC's oversize counter, which ierrors adds
+		 * (qlxge_stats.c): every one the MAC saw, delivered here or not, counted once */
+		if (err != QLXGE_IB_MAC_FLAGS2_ERR_OVERSIZE >> QLXGE_IB_MAC_FLAGS2_ERR_SHIFT)
+			rxq->stats.errors++;
 		rte_pktmbuf_free(head);
 		return QLXGE_RX_DROP;
 	}

@@ -5,9 +5,10 @@
  * Statistics of the qlxge PMD (§11): the port's XGMAC counters, read as one snapshot by base/
  * (qlxge_counters.c), plus the queues' software counters; and the register dump.
  *
- * Packets, bytes and errors of the basic stats are the sums of the queues' software counters,
- * so the port totals, the per-queue figures (q_*, and ethdev's rx_qN_* xstats made from them)
- * and what the application received or handed over agree exactly; the MAC's own view (with
+ * Packets, bytes and errors of the basic stats are the sums of the queues' software counters
+ * (ierrors adds the frames the MAC found longer than the port's max frame), so the port totals,
+ * the per-queue figures (q_*, and ethdev's rx_qN_* xstats made from them) and what the
+ * application received or handed over agree exactly; the MAC's own view (with
  * the FCS bytes, frames the filters dropped) is in the hardware xstats. imissed is the MAC's
  * "no buffer" drop count. ethdev derives its generic xstats (rx_good_packets ...) from
  * stats_get, and the counters behind those are not repeated among ours. Then the queues'
@@ -93,6 +94,9 @@ qlxge_stats_get(struct rte_eth_dev *dev, struct rte_eth_stats *stats)
 	if (ret != 0)
 		return ret;
 	stats->imissed = c[QLXGE_CNT_RX_FIFO_DROP];
+	/* frames longer than the port's max frame: the MAC counts each once, whether or not
+	 * the routing then hands it to a queue (which drops it without counting it again) */
+	stats->ierrors = c[QLXGE_CNT_RX_OVERSIZE] + c[QLXGE_CNT_RX_JABBER];
 	for (i = 0; i < dev->data->nb_rx_queues; i++) {
 		struct qlxge_rxq *rxq = dev->data->rx_queues[i];
 

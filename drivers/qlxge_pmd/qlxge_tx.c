@@ -205,7 +205,7 @@ qlxge_tx_queue_start(struct rte_eth_dev *dev, uint16_t qid)
 	txq->wq_ci = 0;
 	txq->cq_ci = 0;
 	txq->nb_free = txq->nb_desc - 1;
-	txq->max_frame = (uint32_t)dev->data->mtu + QLXGE_ETH_OVERHEAD - RTE_ETHER_CRC_LEN;
+	txq->max_len = qlxge_mtu_to_tx_len(dev->data->mtu);
 	/* a CQ stopped by a runtime queue stop stays stopped across an ICB load: start it */
 	ret = qlxge_icb_cq_stop(QLXGE_DEV_HW(dev), txq->cq_id, false);
 	if (ret == 0)
@@ -216,6 +216,25 @@ qlxge_tx_queue_start(struct rte_eth_dev *dev, uint16_t qid)
 	txq->started = true;
 	dev->data->tx_queue_state[qid] = RTE_ETH_QUEUE_STATE_STARTED;
 	return 0;
+}
+
+/*
+ * A new MTU on a running port: its frame limit for the bursts. An independent value (nothing
+ * else is published with it): a burst running across the change checks a frame against the
+ * old or the new limit, either of which the port's MAC let through when the burst began.
+ */
+void
+qlxge_tx_max_len_set(struct rte_eth_dev *dev, uint16_t mtu)
+{
+	uint16_t i;
+
+	for (i = 0; i < dev->data->nb_tx_queues; i++) {
+		struct qlxge_txq *txq = dev->data->tx_queues[i];
+
+		if (txq != NULL)
+			__atomic_store_n(&txq->max_len, qlxge_mtu_to_tx_len(mtu),
+					 __ATOMIC_RELAXED);
+	}
 }
 
 /* Take the queue from the device; its mbufs stay until qlxge_tx_queue_free_bufs() (dev_stop). */
@@ -398,6 +417,24 @@ qlxge_tx_check_chain(const struct rte_mbuf *m)
 	return 0;
 }
 
+/*
+ * A frame of more than @max_len bytes (the MTU's untagged frame): what the receiving MAC of a
+ * port with the same MTU lets through is 4 bytes more for a frame carrying one 802.1Q tag
+ * (qlxge_pmd.h): one already in the data, not one the adapter inserts (counted in the frame on
+ * the wire, its 4 bytes are the allowance).
+ */
+static inline bool
+qlxge_tx_too_long(const struct rte_mbuf *m, uint32_t max_len)
+{
+	const struct rte_ether_hdr *eth;
+
+	if (m->pkt_len > max_len + RTE_VLAN_HLEN || (m->ol_flags & RTE_MBUF_F_TX_VLAN) != 0 ||
+	    m->data_len < RTE_ETHER_HDR_LEN)
+		return true;
+	eth = rte_pktmbuf_mtod(m, const struct rte_ether_hdr *);
+	return eth->ether_type != RTE_BE16(RTE_ETHER_TYPE_VLAN);
+}
+
 /* What the IOCBs can carry (§7.3, §7.4, §13): 0, or the negative errno prep reports. */
 static inline int
 qlxge_tx_check(const struct qlxge_txq *txq, const struct rte_mbuf *m)
@@ -423,7 +460,8 @@ qlxge_tx_check(const struct qlxge_txq *txq, const struct rte_mbuf *m)
 		if (unlikely(m->tso_segsz == 0 || m->l4_len < sizeof(struct rte_tcp_hdr) ||
 			     m->pkt_len > QLXGE_TX_TSO_MAX_FRAME))
 			return -EINVAL;
-	} else if (unlikely(m->pkt_len > txq->max_frame)) {
+	} else if (unlikely(m->pkt_len > __atomic_load_n(&txq->max_len, __ATOMIC_RELAXED)) &&
+		   qlxge_tx_too_long(m, __atomic_load_n(&txq->max_len, __ATOMIC_RELAXED))) {
 		return -EINVAL;
 	}
 	return 0;
