@@ -508,15 +508,26 @@ qlxge_rx_one(struct qlxge_rxq *rxq, const struct qlxge_ib_mac_rsp *rsp, bool sca
 {
 	struct rte_mbuf *head = NULL, *tail = NULL, *m, *list;
 	uint8_t f3 = rsp->flags3, f4 = rsp->flags4;
-	uint32_t dlen = rte_le_to_cpu_32(rsp->data_len);
+	uint32_t dlen = rte_le_to_cpu_32(rsp->data_len), hlen = 0;
 	uint64_t addr = rte_le_to_cpu_64(rsp->data_addr);
 	uint32_t bsize = rxq->buf_size, nlb, i, n;
 	const uint64_t *lst;
 	uint8_t err;
 
+	err = (rsp->flags2 & QLXGE_IB_MAC_FLAGS2_ERR_MASK) >> QLXGE_IB_MAC_FLAGS2_ERR_SHIFT;
+	if ((f4 & QLXGE_IB_MAC_FLAGS4_HV) != 0)
+		hlen = rte_le_to_cpu_32(rsp->hdr_len);
+	/*
+	 * The lengths first, each a 32-bit field the device wrote, added in 64 bits: a frame has
+	 * bytes, and no more than the port's MAC lets through (rxq->max_len) unless the MAC
+	 * reports it in error (an oversize frame is delivered with its ERR code, §7.7). Anything
+	 * else contradicts the contract and takes no buffer.
+	 */
+	if (unlikely((uint64_t)hlen + dlen == 0 ||
+		     (err == 0 && (uint64_t)hlen + dlen >
+		      __atomic_load_n(&rxq->max_len, __ATOMIC_RELAXED))))
+		return QLXGE_RX_BAD;
 	if ((f4 & QLXGE_IB_MAC_FLAGS4_HV) != 0) {
-		uint32_t hlen = rte_le_to_cpu_32(rsp->hdr_len);
-
 		if (unlikely((f4 & QLXGE_IB_MAC_FLAGS4_HS) == 0 || hlen > bsize))
 			return QLXGE_RX_BAD;
 		m = qlxge_bq_take(rxq, &rxq->sbq, rte_le_to_cpu_64(rsp->hdr_addr));
@@ -527,23 +538,26 @@ qlxge_rx_one(struct qlxge_rxq *rxq, const struct qlxge_ib_mac_rsp *rsp, bool sca
 	switch (f3 & (QLXGE_IB_MAC_FLAGS3_DS | QLXGE_IB_MAC_FLAGS3_DL)) {
 	case QLXGE_IB_MAC_FLAGS3_DS:
 	case QLXGE_IB_MAC_FLAGS3_DL:
+		/* a data buffer holds 1 to one buffer's worth of bytes */
+		if (unlikely(dlen == 0 || dlen > bsize))
+			goto bad;
 		m = qlxge_bq_take(rxq, (f3 & QLXGE_IB_MAC_FLAGS3_DS) != 0 ? &rxq->sbq : &rxq->lbq,
 				  addr);
 		if (unlikely(m == NULL))
 			goto bad;
-		qlxge_rx_chain(&head, &tail, m, RTE_MIN(dlen, bsize));
-		if (unlikely(dlen > bsize))
-			goto bad;
+		qlxge_rx_chain(&head, &tail, m, dlen);
 		break;
 	case 0:
 		if (dlen == 0)
 			break;	/* header only */
-		nlb = (dlen + bsize - 1) / bsize;
+		/* at most 32 large buffers (§7.10): bounded before the division, which cannot
+		 * wrap then */
+		if (unlikely(dlen > QLXGE_IB_MAC_MAX_LBQ_CHAIN * bsize))
+			goto bad;
+		nlb = (dlen - 1) / bsize + 1;
 		list = qlxge_bq_take(rxq, &rxq->sbq, addr);
 		if (unlikely(list == NULL))
 			goto bad;
-		if (unlikely(nlb > QLXGE_IB_MAC_MAX_LBQ_CHAIN))
-			goto bad_list;
 		lst = rte_pktmbuf_mtod(list, const uint64_t *);
 		for (i = 0; i < nlb; i++) {
 			m = qlxge_bq_take(rxq, &rxq->lbq, rte_le_to_cpu_64(lst[i]));
@@ -560,7 +574,6 @@ qlxge_rx_one(struct qlxge_rxq *rxq, const struct qlxge_ib_mac_rsp *rsp, bool sca
 	}
 	if (unlikely(head == NULL))
 		return QLXGE_RX_BAD;	/* neither header nor data */
-	err = (rsp->flags2 & QLXGE_IB_MAC_FLAGS2_ERR_MASK) >> QLXGE_IB_MAC_FLAGS2_ERR_SHIFT;
 	if (unlikely(err != 0)) {
 		rxq->xstats.err_frames[err]++;
 		/* an oversize frame is in the MAC's oversize counter, which ierrors adds

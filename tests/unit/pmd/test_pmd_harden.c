@@ -35,10 +35,24 @@
 #include <rte_memzone.h>
 
 #include "qlxge_contract.h"
+#include "qlxge_sim.h"
 #include "pmd_test.h"
 #include "rte_pmd_qlxge.h"
 
 #define POLL_ROUNDS	20000	/* x 500 us: 10 s at most, never asserted on */
+
+static unsigned int reset_events;
+
+static int
+reset_cb(uint16_t port, enum rte_eth_event_type type, void *arg, void *ret)
+{
+	(void)port;
+	(void)type;
+	(void)arg;
+	(void)ret;
+	__atomic_fetch_add(&reset_events, 1, __ATOMIC_RELEASE);
+	return 0;
+}
 
 static uint64_t
 xstat(uint16_t port, const char *name)
@@ -184,6 +198,212 @@ test_harden_tx_chain_mismatch(void **state)
 	pmd_pair_close(&p);
 }
 
+/* ---- RX: completions with lengths the device cannot have written ------------------------ */
+
+/* Port @f of @p at @mtu: one queue each way, scattered RX, started. */
+static void
+rx_port_up(struct pmd_pair *p, unsigned int f, uint16_t mtu)
+{
+	struct rte_eth_conf conf = { 0 };
+
+	conf.rxmode.mtu = mtu;
+	conf.rxmode.offloads = RTE_ETH_RX_OFFLOAD_SCATTER;
+	conf.txmode.offloads = RTE_ETH_TX_OFFLOAD_MULTI_SEGS;
+	assert_int_equal(pmd_configure(p->port[f], 1, 1, &conf), 0);
+	assert_int_equal(rte_eth_dev_start(p->port[f]), 0);
+	assert_true(pmd_wait_link(p->port[f], true));
+}
+
+/*
+ * Port 0 (MTU 9000) sends @n frames of @len bytes to port 1 (MTU 1500) with the model's thread
+ * stopped; the test steps the model until port 1's queue 0 has them all, and returns the first
+ * of their completions in the queue's ring, not read by the driver yet.
+ */
+static struct qlxge_ib_mac_rsp *
+rx_posted(struct pmd_pair *p, unsigned int n, uint16_t len, uint16_t *at)
+{
+	struct rte_pmd_qlxge_rxq_state st;
+	const struct rte_memzone *mz;
+	char name[RTE_MEMZONE_NAMESIZE];
+	struct rte_mbuf *m;
+	unsigned int i, round;
+
+	qlxge_sim_thread_stop(p->ad);
+	for (i = 0; i < n; i++) {
+		m = pmd_mk_frame(pmd_pool(), p->port[1], len);
+		assert_int_equal(rte_eth_tx_burst(p->port[0], 0, &m, 1), 1);
+	}
+	for (round = 0; round < POLL_ROUNDS; round++) {
+		qlxge_sim_poll(p->ad);
+		assert_int_equal(rte_pmd_qlxge_rxq_state_get(p->port[1], 0, &st), 0);
+		if (st.cq_pending >= n)
+			break;
+		usleep(500);
+	}
+	assert_int_equal(st.cq_pending, n);
+	*at = st.cq_consumer;
+	/* ethdev's name of the queue's DMA zone; the completion ring is first (qlxge_rx.c) */
+	snprintf(name, sizeof(name), "eth_p%u_q0_rxq", p->port[1]);
+	mz = rte_memzone_lookup(name);
+	assert_non_null(mz);
+	return (struct qlxge_ib_mac_rsp *)((uint8_t *)mz->addr +
+					   (size_t)st.cq_consumer * QLXGE_CQE_SIZE);
+}
+
+/*
+ * The burst reads the completion at @at, edited by the caller: no frame comes out, nothing is
+ * counted but the malformed completion, the queue stops there (its consumer index stays on it)
+ * and the port asks for a reset; it comes back with rte_eth_dev_reset() and frames flow again.
+ */
+static void
+rx_expect_malformed(struct pmd_pair *p, uint16_t at)
+{
+	struct rte_pmd_qlxge_rxq_state st;
+	struct rte_eth_stats es, es0;
+	struct rte_mbuf *rx[32], *m;
+	uint16_t nb;
+
+	assert_int_equal(rte_eth_stats_get(p->port[1], &es0), 0);
+	nb = rte_eth_rx_burst(p->port[1], 0, rx, RTE_DIM(rx));
+	while (nb != 0)
+		rte_pktmbuf_free(rx[--nb]);
+	assert_int_equal(rte_eth_rx_burst(p->port[1], 0, rx, RTE_DIM(rx)), 0);
+	assert_int_equal(xstat(p->port[1], "rx_q0_malformed_completions"), 1);
+	assert_int_equal(rte_pmd_qlxge_rxq_state_get(p->port[1], 0, &st), 0);
+	assert_int_equal(st.stalled, 1);
+	assert_int_equal(st.cq_consumer, at);
+	assert_int_equal(st.packets, 0);
+	assert_int_equal(rte_eth_stats_get(p->port[1], &es), 0);
+	assert_int_equal(es.ierrors, es0.ierrors);
+	assert_true(pmd_wait_count(&reset_events, 1));
+	/* the documented recovery */
+	assert_int_equal(qlxge_sim_thread_start(p->ad), 0);
+	assert_int_equal(rte_eth_dev_stop(p->port[1]), 0);
+	assert_int_equal(rte_eth_dev_reset(p->port[1]), 0);
+	rx_port_up(p, 1, RTE_ETHER_MTU);
+	m = pmd_mk_frame(pmd_pool(), p->port[1], 200);
+	assert_int_equal(rte_eth_tx_burst(p->port[0], 0, &m, 1), 1);
+	m = NULL;
+	for (unsigned int round = 0; round < POLL_ROUNDS && m == NULL; round++) {
+		if (rte_eth_rx_burst(p->port[1], 0, &m, 1) == 0) {
+			m = NULL;
+			usleep(500);
+		}
+	}
+	assert_non_null(m);
+	assert_int_equal(m->pkt_len, 200);
+	rte_pktmbuf_free(m);
+}
+
+static void
+rx_case_open(struct pmd_pair *p, const char *name)
+{
+	__atomic_store_n(&reset_events, 0, __ATOMIC_RELEASE);
+	assert_int_equal(pmd_pair_open(p, name, true), 0);
+	rx_port_up(p, 0, 9000);
+	rx_port_up(p, 1, RTE_ETHER_MTU);
+	assert_int_equal(rte_eth_dev_callback_register(p->port[1], RTE_ETH_EVENT_INTR_RESET,
+						       reset_cb, NULL), 0);
+}
+
+static void
+rx_case_close(struct pmd_pair *p)
+{
+	assert_int_equal(rte_eth_dev_callback_unregister(p->port[1], RTE_ETH_EVENT_INTR_RESET,
+							 reset_cb, NULL), 0);
+	assert_int_equal(rte_eth_dev_stop(p->port[0]), 0);
+	assert_int_equal(rte_eth_dev_stop(p->port[1]), 0);
+	pmd_pair_close(p);
+}
+
+/* A one-buffer completion whose data length is 0: malformed, not a 0-byte frame. */
+static void
+test_harden_rx_zero_length(void **state)
+{
+	struct qlxge_ib_mac_rsp *rsp;
+	struct pmd_pair p;
+	uint16_t at;
+
+	(void)state;
+	rx_case_open(&p, "hdrz");
+	rsp = rx_posted(&p, 1, 100, &at);
+	assert_true(rsp->flags3 & QLXGE_IB_MAC_FLAGS3_DS);
+	rsp->data_len = 0;
+	rx_expect_malformed(&p, at);
+	rx_case_close(&p);
+}
+
+/*
+ * A completion without an error code longer than the port's max frame: port 1 at MTU 1500
+ * receives a 3000-byte frame, which its MAC reports with ERR = oversize in the chained form;
+ * without the code it claims a frame the MAC cannot have let through.
+ */
+static void
+test_harden_rx_over_max_frame(void **state)
+{
+	struct qlxge_ib_mac_rsp *rsp;
+	struct rte_eth_stats st;
+	struct rte_mbuf *rx[4];
+	struct pmd_pair p;
+	uint16_t at;
+
+	(void)state;
+	rx_case_open(&p, "hdro");
+	/* as the MAC reports it: dropped and counted, once, not malformed */
+	rsp = rx_posted(&p, 1, 3000, &at);
+	assert_int_equal(rsp->flags2 & QLXGE_IB_MAC_FLAGS2_ERR_MASK,
+			 QLXGE_IB_MAC_FLAGS2_ERR_OVERSIZE);
+	assert_int_equal(rte_eth_rx_burst(p.port[1], 0, rx, RTE_DIM(rx)), 0);
+	assert_int_equal(xstat(p.port[1], "rx_q0_oversize_errors"), 1);
+	assert_int_equal(xstat(p.port[1], "rx_q0_malformed_completions"), 0);
+	assert_int_equal(rte_eth_stats_get(p.port[1], &st), 0);
+	assert_int_equal(st.ierrors, 1);
+	/* the same with the code taken out */
+	rsp = rx_posted(&p, 1, 3000, &at);
+	rsp->flags2 &= (uint8_t)~QLXGE_IB_MAC_FLAGS2_ERR_MASK;
+	rx_expect_malformed(&p, at);
+	rx_case_close(&p);
+}
+
+/*
+ * The chained form with a data length of 2^32 - 1792: (dlen + bsize - 1) / bsize wrapped to 0
+ * large buffers, and the split header alone came out as a frame. Without an error code the
+ * length is over the max frame; with one (CRC), over what 32 large buffers hold.
+ */
+static void
+chained_wrap(bool with_err)
+{
+	struct qlxge_ib_mac_rsp *rsp;
+	struct pmd_pair p;
+	uint64_t a0, a1;
+	uint16_t at;
+
+	rx_case_open(&p, with_err ? "hdwe" : "hdwn");
+	/* two small frames: the addresses of two small buffers in ring order */
+	rsp = rx_posted(&p, 2, 100, &at);
+	a0 = rte_le_to_cpu_64(rsp[0].data_addr);
+	a1 = rte_le_to_cpu_64(rsp[1].data_addr);
+	/* the first becomes a split header (60 bytes in a0) and a chain listed in a1 */
+	rsp->flags4 = QLXGE_IB_MAC_FLAGS4_HV | QLXGE_IB_MAC_FLAGS4_HS;
+	rsp->hdr_len = rte_cpu_to_le_32(60);
+	rsp->hdr_addr = rte_cpu_to_le_64(a0);
+	rsp->flags3 &= (uint8_t)~(QLXGE_IB_MAC_FLAGS3_DS | QLXGE_IB_MAC_FLAGS3_DL);
+	rsp->data_addr = rte_cpu_to_le_64(a1);
+	rsp->data_len = rte_cpu_to_le_32(0xFFFFF900u);
+	if (with_err)
+		rsp->flags2 |= QLXGE_IB_MAC_FLAGS2_ERR_CRC;
+	rx_expect_malformed(&p, at);
+	rx_case_close(&p);
+}
+
+static void
+test_harden_rx_chained_length_wraps(void **state)
+{
+	(void)state;
+	chained_wrap(false);
+	chained_wrap(true);
+}
+
 int
 main(void)
 {
@@ -191,6 +411,9 @@ main(void)
 		cmocka_unit_test(test_harden_start_rxq_not_set_up),
 		cmocka_unit_test(test_harden_start_txq_not_set_up),
 		cmocka_unit_test(test_harden_tx_chain_mismatch),
+		cmocka_unit_test(test_harden_rx_zero_length),
+		cmocka_unit_test(test_harden_rx_over_max_frame),
+		cmocka_unit_test(test_harden_rx_chained_length_wraps),
 	};
 
 	return cmocka_run_group_tests(tests, pmd_setup_suite, pmd_teardown_suite);
