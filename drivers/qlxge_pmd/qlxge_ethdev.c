@@ -74,6 +74,8 @@ static const struct eth_dev_ops qlxge_eth_dev_ops = {
 	.tx_queue_stop = qlxge_tx_queue_stop,
 	.rx_queue_setup = qlxge_rx_queue_setup,
 	.rx_queue_release = qlxge_rx_queue_release,
+	.rx_queue_intr_enable = qlxge_rx_queue_intr_enable,
+	.rx_queue_intr_disable = qlxge_rx_queue_intr_disable,
 	.tx_queue_setup = qlxge_tx_queue_setup,
 	.tx_queue_release = qlxge_tx_queue_release,
 	.tx_done_cleanup = qlxge_tx_done_cleanup,
@@ -175,11 +177,9 @@ qlxge_dev_configure(struct rte_eth_dev *dev)
 			      dev->data->port_id, conf->txmode.mq_mode);
 		return -EINVAL;
 	}
-	if (conf->intr_conf.rxq != 0) {
-		QLXGE_DRV_LOG(ERR, "port %u: RX queue interrupts not supported",
-			      dev->data->port_id);
-		return -ENOTSUP;
-	}
+	ret = qlxge_rx_intr_configure(dev);
+	if (ret != 0)
+		return ret;
 	if (qlxge_dev_fatal(ad)) {
 		QLXGE_DRV_LOG(ERR, "port %u: fatal error pending, reset the port first",
 			      dev->data->port_id);
@@ -323,6 +323,12 @@ qlxge_dev_start(struct rte_eth_dev *dev)
 		qlxge_link_mac_restore(dev);
 		return ret;
 	}
+	/* the RX queues' vectors before the queues: their ICBs name them */
+	ret = qlxge_rx_intr_start(dev);
+	if (ret != 0) {
+		qlxge_link_mac_restore(dev);
+		return ret;
+	}
 	/* §4.3: completion queues (RX, then each TX queue's), RSS, work queues, filters */
 	for (i = 0; i < dev->data->nb_rx_queues; i++) {
 		rxq = dev->data->rx_queues[i];
@@ -358,6 +364,7 @@ err_quiesce:
 	QLXGE_DRV_LOG(ERR, "port %u: start failed: %d", dev->data->port_id, ret);
 	ad->started = false;
 	qlxge_dev_quiesce(dev);
+	qlxge_rx_intr_stop(dev);
 	qlxge_link_mac_restore(dev);
 	return ret;
 }
@@ -378,6 +385,7 @@ qlxge_dev_stop(struct rte_eth_dev *dev)
 	ad->started = false;
 	dev->data->dev_started = 0;
 	ret = qlxge_dev_quiesce(dev);
+	qlxge_rx_intr_stop(dev);
 	ret2 = qlxge_link_mac_restore(dev);
 	__atomic_store_n(&ad->admin_down, false, __ATOMIC_RELEASE);
 	return ret != 0 ? ret : ret2;
@@ -712,6 +720,9 @@ qlxge_dev_init(struct rte_eth_dev *dev, const struct qlxge_init_params *params)
 	proc->hw.bus = params->bus;
 	proc->hw.st = &ad->st;
 	proc->intr_ack = params->intr_ack;
+	proc->nb_vectors = params->intr_handle != NULL ? params->nb_vectors : 0;
+	proc->vectors_on = params->vectors_on;
+	proc->vectors_off = params->vectors_off;
 	dev->process_private = proc;
 	ad->st.port_id = dev->data->port_id;
 	ad->st.device_id = params->device_id;

@@ -53,9 +53,13 @@
 /*
  * MSI-X vector the data queues' CQs name (§6.2): one the driver never enables, since the bursts
  * poll. On vector 0 (the firmware's, §8.1) every completion batch would wake the interrupt
- * thread into a mailbox service: measured on the model, io forwarding fell 7-fold.
+ * thread into a mailbox service: measured on the model, io forwarding fell 7-fold. With RX queue
+ * interrupts (qlxge_rx_intr.c) each RX queue's CQ names one of the vectors from
+ * QLXGE_RXQ_VECTOR_BASE up instead; the TX completion CQs keep the silent one, so that a queue's
+ * own transmissions never wake it.
  */
 #define QLXGE_DATA_CQ_VECTOR	1
+#define QLXGE_RXQ_VECTOR_BASE	2
 #define QLXGE_PAGE_SIZE		4096	/* ring memory in 4 KiB pages: BQ page tables (§6.4) */
 
 #define QLXGE_RSS_OFFLOAD_ALL	(RTE_ETH_RSS_IPV4 | RTE_ETH_RSS_FRAG_IPV4 | \
@@ -210,6 +214,8 @@ struct qlxge_adapter {
 	bool alarm_armed;	/* the periodic service alarm is set (one chain only) */
 	bool led_changed;	/* led_on in force: teardown restores the LED found at probe */
 	bool scatter_noted;	/* scattered RX turned on for the MTU has been logged */
+	bool rx_intr;		/* RX queue interrupts on (started with intr_conf.rxq) */
+	uint16_t rx_intr_nvec;	/* their vectors: QLXGE_RXQ_VECTOR_BASE + 0 .. nvec - 1 */
 	struct rte_ether_addr perm_mac;
 	struct qlxge_stats_base base;
 	struct qlxge_shared *shared;	/* state shared with the other port of the adapter */
@@ -226,6 +232,10 @@ struct qlxge_proc {
 	void (*release)(struct rte_eth_dev *dev);
 	/* acknowledge the interrupt source before servicing it; NULL: nothing to do */
 	void (*intr_ack)(struct rte_intr_handle *h);
+	/* RX queue interrupts: the probe's vectors and their hooks (qlxge_probe.h) */
+	uint16_t nb_vectors;
+	int (*vectors_on)(struct rte_intr_handle *h, uint16_t n);
+	void (*vectors_off)(struct rte_intr_handle *h);
 };
 
 /* The port's max frame for @mtu: bytes on the wire, FCS included. */
@@ -283,6 +293,14 @@ void qlxge_intr_teardown(struct rte_eth_dev *dev);
 void qlxge_intr_suspend(struct rte_eth_dev *dev);
 void qlxge_intr_resume(struct rte_eth_dev *dev);
 void qlxge_intr_lsc_kick(struct rte_eth_dev *dev);
+
+/* qlxge_rx_intr.c: RX queue interrupts */
+int qlxge_rx_intr_configure(struct rte_eth_dev *dev);
+int qlxge_rx_intr_start(struct rte_eth_dev *dev);
+void qlxge_rx_intr_stop(struct rte_eth_dev *dev);
+uint8_t qlxge_rx_intr_vector(const struct rte_eth_dev *dev, uint16_t qid);
+int qlxge_rx_queue_intr_enable(struct rte_eth_dev *dev, uint16_t qid);
+int qlxge_rx_queue_intr_disable(struct rte_eth_dev *dev, uint16_t qid);
 
 /* qlxge_rx.c / qlxge_tx.c */
 bool qlxge_rx_needs_scatter(const struct rte_eth_dev *dev, uint16_t mtu);

@@ -234,6 +234,9 @@ qlxge_rx_queue_start(struct rte_eth_dev *dev, uint16_t qid)
 	/* the port's max frame counts the FCS, which is not in the buffers, and not the VLAN
 	 * tag the MAC lets through on top, which may be; no burst runs on the queue yet */
 	rxq->max_len = QLXGE_DEV_PRIVATE(dev)->st.max_frame;
+	/* its CQ's vector: its own with RX queue interrupts, else the silent one */
+	rxq->cq.vector = qlxge_rx_intr_vector(dev, qid);
+	qlxge_icb_cq_fill(&rxq->cq);
 	/* a CQ stopped by a runtime queue stop stays stopped across an ICB load: start it */
 	ret = qlxge_icb_cq_stop(QLXGE_DEV_HW(dev), rxq->cq_id, false);
 	if (ret == 0)

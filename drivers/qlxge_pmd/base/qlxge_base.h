@@ -292,6 +292,7 @@ void qlxge_route_vlan_mode(const struct qlxge_hw *hw, bool match_only, bool stri
 void qlxge_irq_enable(const struct qlxge_hw *hw);
 void qlxge_irq_disable(const struct qlxge_hw *hw);
 void qlxge_irq_vector_enable(const struct qlxge_hw *hw, unsigned int vector);
+void qlxge_irq_vector_disable(const struct qlxge_hw *hw, unsigned int vector);
 
 /* ---- the port (qlxge_port.c, §4.6, §9.4, §9.7, §11.2) --------------------------------- */
 int qlxge_port_init(struct qlxge_hw *hw);
