@@ -465,11 +465,13 @@ qlxge_dev_infos_get(struct rte_eth_dev *dev, struct rte_eth_dev_info *info)
 	info->min_mtu = RTE_ETHER_MIN_MTU;
 	info->max_mtu = QLXGE_ETH_MAX_MTU;
 	info->max_mac_addrs = QLXGE_MAX_MAC_ADDRS;
+	/* LRO merges in the receive burst (qlxge_lro.c), up to GRO's IPv4 limit */
+	info->max_lro_pkt_size = QLXGE_LRO_MAX_PKT;
 	/* exactly what the bursts implement and tests/unit/pmd/test_pmd_datapath.c proves */
 	info->rx_offload_capa = RTE_ETH_RX_OFFLOAD_VLAN_STRIP | RTE_ETH_RX_OFFLOAD_VLAN_FILTER |
 				RTE_ETH_RX_OFFLOAD_IPV4_CKSUM | RTE_ETH_RX_OFFLOAD_TCP_CKSUM |
 				RTE_ETH_RX_OFFLOAD_UDP_CKSUM | RTE_ETH_RX_OFFLOAD_RSS_HASH |
-				RTE_ETH_RX_OFFLOAD_SCATTER;
+				RTE_ETH_RX_OFFLOAD_SCATTER | RTE_ETH_RX_OFFLOAD_TCP_LRO;
 	info->tx_offload_capa = RTE_ETH_TX_OFFLOAD_MULTI_SEGS | RTE_ETH_TX_OFFLOAD_IPV4_CKSUM |
 				RTE_ETH_TX_OFFLOAD_TCP_CKSUM | RTE_ETH_TX_OFFLOAD_UDP_CKSUM |
 				RTE_ETH_TX_OFFLOAD_TCP_TSO | RTE_ETH_TX_OFFLOAD_VLAN_INSERT;

@@ -82,6 +82,8 @@ struct qlxge_rxq_xstats {
 	uint64_t malformed;		/* completions that break the contract: reset requested */
 	uint64_t ae_events;		/* asynchronous-event completions (§7.8) */
 	uint64_t refills;		/* buffer-queue doorbells */
+	uint64_t lro_packets;		/* packets LRO merged and delivered */
+	uint64_t lro_merged;		/* segments that went into another one by LRO */
 };
 
 struct qlxge_txq_xstats {
@@ -134,6 +136,7 @@ struct qlxge_rxq {
 	 * if the MTU changed at run time. Written by the control path, read by the burst.
 	 */
 	uint32_t max_len;
+	uint32_t lro_max;		/* LRO: max_lro_pkt_size, the longest merged packet */
 	uint64_t offloads;
 	bool deferred_start;
 	bool started;
@@ -294,6 +297,10 @@ void qlxge_intr_suspend(struct rte_eth_dev *dev);
 void qlxge_intr_resume(struct rte_eth_dev *dev);
 void qlxge_intr_lsc_kick(struct rte_eth_dev *dev);
 
+/* qlxge_lro.c: LRO in the receive burst, with rte_gro */
+#define QLXGE_LRO_MAX_PKT	UINT16_MAX	/* what a merged packet may be: GRO's IPv4 limit */
+uint16_t qlxge_lro_burst(struct qlxge_rxq *rxq, struct rte_mbuf **pkts, uint16_t n);
+
 /* qlxge_rx_intr.c: RX queue interrupts */
 int qlxge_rx_intr_configure(struct rte_eth_dev *dev);
 int qlxge_rx_intr_start(struct rte_eth_dev *dev);
@@ -318,6 +325,7 @@ void qlxge_rxq_info_get(struct rte_eth_dev *dev, uint16_t qid,
 			struct rte_eth_rxq_info *qinfo);
 uint16_t qlxge_recv_pkts(void *rxq, struct rte_mbuf **pkts, uint16_t n);
 uint16_t qlxge_recv_scattered_pkts(void *rxq, struct rte_mbuf **pkts, uint16_t n);
+uint16_t qlxge_recv_lro_pkts(void *rxq, struct rte_mbuf **pkts, uint16_t n);
 void qlxge_rx_burst_select(struct rte_eth_dev *dev);
 int qlxge_tx_queue_setup(struct rte_eth_dev *dev, uint16_t qid, uint16_t nb_desc,
 			 unsigned int socket, const struct rte_eth_txconf *conf);

@@ -234,6 +234,8 @@ qlxge_rx_queue_start(struct rte_eth_dev *dev, uint16_t qid)
 	/* the port's max frame counts the FCS, which is not in the buffers, and not the VLAN
 	 * tag the MAC lets through on top, which may be; no burst runs on the queue yet */
 	rxq->max_len = QLXGE_DEV_PRIVATE(dev)->st.max_frame;
+	/* LRO's bound on a merged packet (ethdev checked it against max_lro_pkt_size) */
+	rxq->lro_max = dev->data->dev_conf.rxmode.max_lro_pkt_size;
 	/* its CQ's vector: its own with RX queue interrupts, else the silent one */
 	rxq->cq.vector = qlxge_rx_intr_vector(dev, qid);
 	qlxge_icb_cq_fill(&rxq->cq);
@@ -379,13 +381,17 @@ qlxge_rx_max_len_raise(struct rte_eth_dev *dev, uint32_t frame)
 	}
 }
 
-/* Frames longer than a buffer need the scattered path: on request, or when the MTU needs it. */
+/*
+ * Frames longer than a buffer need the scattered path: on request, or when the MTU needs it.
+ * LRO takes the scattered path too (its packets are chains) and merges after it.
+ */
 void
 qlxge_rx_burst_select(struct rte_eth_dev *dev)
 {
 	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
 	uint32_t frame = qlxge_mtu_to_rx_len(dev->data->mtu);
 	bool scatter = (dev->data->dev_conf.rxmode.offloads & RTE_ETH_RX_OFFLOAD_SCATTER) != 0;
+	bool lro = (dev->data->dev_conf.rxmode.offloads & RTE_ETH_RX_OFFLOAD_TCP_LRO) != 0;
 	uint16_t i;
 
 	for (i = 0; i < dev->data->nb_rx_queues; i++) {
@@ -403,7 +409,9 @@ qlxge_rx_burst_select(struct rte_eth_dev *dev)
 		}
 	}
 	dev->data->scattered_rx = scatter;
-	dev->rx_pkt_burst = scatter ? qlxge_recv_scattered_pkts : qlxge_recv_pkts;
+	dev->data->lro = lro;
+	dev->rx_pkt_burst = lro ? qlxge_recv_lro_pkts :
+			    scatter ? qlxge_recv_scattered_pkts : qlxge_recv_pkts;
 }
 
 /* A completion that breaks the contract: the queue stops, the application is told to reset. */
@@ -726,4 +734,13 @@ uint16_t
 qlxge_recv_scattered_pkts(void *rxq, struct rte_mbuf **pkts, uint16_t n)
 {
 	return qlxge_recv(rxq, pkts, n, true);
+}
+
+/* Any frame, then the TCP segments of the burst merged (qlxge_lro.c). */
+uint16_t
+qlxge_recv_lro_pkts(void *rxq, struct rte_mbuf **pkts, uint16_t n)
+{
+	uint16_t nb = qlxge_recv(rxq, pkts, n, true);
+
+	return nb > 1 ? qlxge_lro_burst(rxq, pkts, nb) : nb;
 }

@@ -47,6 +47,8 @@ static const struct qlxge_q_xstat qlxge_rxq_xstats[] = {
 	QLXGE_RXQ_X("malformed_completions", xstats.malformed),
 	QLXGE_RXQ_X("adapter_events", xstats.ae_events),
 	QLXGE_RXQ_X("refill_doorbells", xstats.refills),
+	QLXGE_RXQ_X("lro_packets", xstats.lro_packets),
+	QLXGE_RXQ_X("lro_merged_segments", xstats.lro_merged),
 };
 
 static const struct qlxge_q_xstat qlxge_txq_xstats[] = {

@@ -4,10 +4,11 @@
 #
 # Frame limits through dpdk-testpmd, as a user sets them: two ports of one model adapter cabled
 # back to back, started with --max-pkt-len=9600 (MTU 9582: max_rx_pktlen 9600 less the 18 bytes
-# of Ethernet header and CRC, as on ixgbe); "port config mtu" on a running port; then testpmd's
-# txonly engine on port 0 alone (MTU 9582) sending UDP frames of the boundary sizes to port 1 at
-# MTU 1500: 1514 bytes (1518 on the wire, the max frame) are received, 1515 are dropped by
-# port 1's MAC and counted as RX errors, never forwarded.
+# of Ethernet header and CRC, as on ixgbe); "port config mtu" on a running port; then io
+# forwarding started by a first burst of UDP frames of the boundary sizes from each port, port 0
+# at MTU 9582, port 1 at MTU 1500: 1514 bytes (1518 on the wire, the max frame) go round, 1515
+# are dropped by port 1's MAC (RX errors) and refused by its TX (TX errors), never forwarded.
+# "show port info" also reports the LRO limit (max_lro_pkt_size).
 # Usage: testpmd_mtu.sh <plugin folder>
 set -euo pipefail
 plugins=${1:?usage: $0 <plugin folder>}
@@ -54,6 +55,9 @@ grep -q 'Bye' "$log" || fail "testpmd did not quit cleanly"
 # --max-pkt-len=9600: MTU 9582, the largest (max_rx_pktlen 9600)
 [ "$(grep -m1 -E '^MTU: ' "$log")" = "MTU: 9582" ] || fail "--max-pkt-len=9600 did not give MTU 9582"
 grep -q '^Maximum configurable length of RX packet: 9600$' "$log" || fail "max_rx_pktlen"
+# LRO (merged in the receive burst): the largest aggregated packet
+grep -q '^Maximum configurable size of LRO aggregated packet: 65535$' "$log" ||
+	fail "max_lro_pkt_size not reported"
 # port config mtu on the running port: 1500, then 9582 again; 9583 refused
 [ "$(grep -E '^MTU: ' "$log" | head -3 | tr '\n' ' ')" = "MTU: 9582 MTU: 1500 MTU: 9582 " ] ||
 	fail "port config mtu on a running port"
