@@ -7,8 +7,9 @@
  * librte_net_qlxge.so. The probe creates or joins the adapter named by adapter=, cables the
  * function (wire=), starts the model's thread and the rte_delay_us hook (so the driver's waits
  * let the model progress), and hands the driver's common init (qlxge_probe.h) the model's
- * register callbacks, doorbell memory and vector-0 eventfd, as the PCI probe hands it BAR1,
- * BAR3 and the PCI interrupt. The driver never learns which of the two it drives. In a
+ * register callbacks, doorbell memory and MSI-X eventfds (vector 0's as the handle's fd, the
+ * others in its efds list for RX queue interrupts), as the PCI probe hands it BAR1, BAR3 and the
+ * PCI interrupt. The driver never learns which of the two it drives. In a
  * secondary process the port is attached to the primary's, with registers reached through the
  * primary (qlxge_sim_mp.c).
  *
@@ -28,7 +29,9 @@
 
 #include <bus_vdev_driver.h>
 #include <ethdev_vdev.h>
+#include <rte_errno.h>
 #include <rte_ether.h>
+#include <rte_interrupts.h>
 
 #include "qlxge_sim.h"
 #include "qlxge_probe.h"
@@ -332,6 +335,46 @@ qlxge_vdev_release(struct rte_eth_dev *dev)
 	pthread_mutex_unlock(&qlxge_vdev_lock);
 }
 
+/*
+ * RX queue interrupts: EAL leaves a vdev handle's efds to its driver. The probe put the model's
+ * eventfds of vectors 1 .. QLXGE_SIM_NUM_VECTORS - 1 in the handle's efds list (efds[v - 1], as
+ * EAL numbers a VFIO handle's), with the 8-byte counter epoll reads on a wake-up; the driver's
+ * start makes the first @n of them the handle's and its stop takes them away. The eventfds stay
+ * the model's: nothing here closes them.
+ */
+static int
+qlxge_vdev_vectors_on(struct rte_intr_handle *h, uint16_t n)
+{
+	if (n == 0 || n >= QLXGE_SIM_NUM_VECTORS)
+		return -EINVAL;
+	if (rte_intr_nb_efd_set(h, n) != 0 || rte_intr_max_intr_set(h, n + 1) != 0)
+		return -rte_errno;
+	return 0;
+}
+
+static void
+qlxge_vdev_vectors_off(struct rte_intr_handle *h)
+{
+	/* the application's epoll registrations on them go, as EAL's efd_disable does it */
+	rte_intr_free_epoll_fd(h);
+	rte_intr_nb_efd_set(h, 0);
+	rte_intr_max_intr_set(h, 0);
+}
+
+/* The model's eventfds of the data vectors in the handle, not in use yet (nb_efd 0). */
+static int
+qlxge_vdev_intr_efds(struct qlxge_vdev_entry *e)
+{
+	unsigned int v;
+
+	for (v = 1; v < QLXGE_SIM_NUM_VECTORS; v++)
+		if (rte_intr_efds_index_set(e->intr, (int)v - 1, qlxge_sim_irq_fd(e->fn, v)) != 0)
+			return -rte_errno;
+	if (rte_intr_efd_counter_size_set(e->intr, sizeof(uint64_t)) != 0)
+		return -rte_errno;
+	return 0;
+}
+
 /* EAL leaves a vdev's eventfd to its owner: drain it, or epoll reports it forever. */
 static void
 qlxge_vdev_intr_ack(struct rte_intr_handle *h)
@@ -387,7 +430,8 @@ qlxge_vdev_attach(const char *name, const struct qlxge_vdev_cfg *cfg,
 	e->fn = qlxge_sim_func(adapter, cfg->function);
 	e->intr = rte_intr_instance_alloc(RTE_INTR_INSTANCE_F_PRIVATE);
 	if (e->intr == NULL || rte_intr_type_set(e->intr, RTE_INTR_HANDLE_VDEV) != 0 ||
-	    rte_intr_fd_set(e->intr, qlxge_sim_irq_fd(e->fn, 0)) != 0) {
+	    rte_intr_fd_set(e->intr, qlxge_sim_irq_fd(e->fn, 0)) != 0 ||
+	    qlxge_vdev_intr_efds(e) != 0) {
 		ret = -ENOMEM;
 		goto err_free;
 	}
@@ -486,6 +530,9 @@ qlxge_vdev_probe(struct rte_vdev_device *vdev)
 	params.release = qlxge_vdev_release;
 	params.adapter_id = adapter_id;
 	params.intr_ack = qlxge_vdev_intr_ack;
+	params.nb_vectors = cfg.no_irq ? 0 : QLXGE_SIM_NUM_VECTORS;
+	params.vectors_on = qlxge_vdev_vectors_on;
+	params.vectors_off = qlxge_vdev_vectors_off;
 	snprintf(adapter_id, sizeof(adapter_id), "sim:%s", cfg.adapter);
 	ret = qlxge_dev_init(dev, &params);
 	if (ret != 0) {

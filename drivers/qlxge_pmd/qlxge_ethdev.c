@@ -3,10 +3,10 @@
 
 /*
  * ethdev glue of the qlxge PMD: the ops table, the common init both probes end in, bring-up and
- * teardown of a port (§4), configure/start/stop/close/reset, and the small firmware-backed ops
- * (version, LED, pause, MTU). The link (state, administrative up/down) is qlxge_link.c's; events
- * (link changes, fatal errors) are the interrupt and alarm service's, qlxge_intr.c. The hardware
- * is reached only through base/.
+ * teardown of a port (§4), configure/start/stop/close/reset, the frame limits of the MTU, and the
+ * small firmware-backed ops (version, LED, pause). The link (state, administrative up/down) is
+ * qlxge_link.c's; events (link changes, fatal errors) are the interrupt and alarm service's,
+ * qlxge_intr.c. The hardware is reached only through base/.
  */
 
 #include <errno.h>
@@ -35,6 +35,7 @@ static int qlxge_dev_led_off(struct rte_eth_dev *dev);
 static int qlxge_flow_ctrl_get(struct rte_eth_dev *dev, struct rte_eth_fc_conf *fc);
 static int qlxge_flow_ctrl_set(struct rte_eth_dev *dev, struct rte_eth_fc_conf *fc);
 static int qlxge_dev_reset(struct rte_eth_dev *dev);
+static int qlxge_dev_frame_apply(struct rte_eth_dev *dev, uint16_t mtu);
 
 /* In eth_dev_ops order. */
 static const struct eth_dev_ops qlxge_eth_dev_ops = {
@@ -73,6 +74,8 @@ static const struct eth_dev_ops qlxge_eth_dev_ops = {
 	.tx_queue_stop = qlxge_tx_queue_stop,
 	.rx_queue_setup = qlxge_rx_queue_setup,
 	.rx_queue_release = qlxge_rx_queue_release,
+	.rx_queue_intr_enable = qlxge_rx_queue_intr_enable,
+	.rx_queue_intr_disable = qlxge_rx_queue_intr_disable,
 	.tx_queue_setup = qlxge_tx_queue_setup,
 	.tx_queue_release = qlxge_tx_queue_release,
 	.tx_done_cleanup = qlxge_tx_done_cleanup,
@@ -173,11 +176,9 @@ qlxge_dev_configure(struct rte_eth_dev *dev)
 			      dev->data->port_id, conf->txmode.mq_mode);
 		return -EINVAL;
 	}
-	if (conf->intr_conf.rxq != 0) {
-		QLXGE_DRV_LOG(ERR, "port %u: RX queue interrupts not supported",
-			      dev->data->port_id);
-		return -ENOTSUP;
-	}
+	ret = qlxge_rx_intr_configure(dev);
+	if (ret != 0)
+		return ret;
 	if (qlxge_dev_fatal(ad)) {
 		QLXGE_DRV_LOG(ERR, "port %u: fatal error pending, reset the port first",
 			      dev->data->port_id);
@@ -261,6 +262,35 @@ qlxge_dev_set_link_down(struct rte_eth_dev *dev)
 	return ret;
 }
 
+/*
+ * Every queue the configuration asked for must be set up before start (ethdev does not check,
+ * and a burst on a queue never set up would find no queue): -EINVAL, naming the first one
+ * missing, as a start with a bad configuration fails on other PMDs.
+ */
+static int
+qlxge_dev_queues_check(struct rte_eth_dev *dev)
+{
+	uint16_t i;
+
+	for (i = 0; i < dev->data->nb_rx_queues; i++) {
+		if (dev->data->rx_queues[i] == NULL) {
+			QLXGE_DRV_LOG(ERR, "port %u: RX queue %u of %u is not set up "
+				      "(rte_eth_rx_queue_setup): not started", dev->data->port_id,
+				      i, dev->data->nb_rx_queues);
+			return -EINVAL;
+		}
+	}
+	for (i = 0; i < dev->data->nb_tx_queues; i++) {
+		if (dev->data->tx_queues[i] == NULL) {
+			QLXGE_DRV_LOG(ERR, "port %u: TX queue %u of %u is not set up "
+				      "(rte_eth_tx_queue_setup): not started", dev->data->port_id,
+				      i, dev->data->nb_tx_queues);
+			return -EINVAL;
+		}
+	}
+	return 0;
+}
+
 static int
 qlxge_dev_start(struct rte_eth_dev *dev)
 {
@@ -275,14 +305,29 @@ qlxge_dev_start(struct rte_eth_dev *dev)
 			      dev->data->port_id);
 		return -EIO;
 	}
+	ret = qlxge_dev_queues_check(dev);
+	if (ret != 0)
+		return ret;
 	/* the MAC enables first, so a port set down before start never passes a frame */
 	ret = qlxge_link_mac_apply(dev);
 	if (ret != 0)
 		return ret;
+	/* the MTU's max frame before the queues: their bounds follow it */
+	ret = qlxge_dev_frame_apply(dev, dev->data->mtu);
+	if (ret != 0) {
+		qlxge_link_mac_restore(dev);
+		return ret;
+	}
+	/* the RX queues' vectors before the queues: their ICBs name them */
+	ret = qlxge_rx_intr_start(dev);
+	if (ret != 0) {
+		qlxge_link_mac_restore(dev);
+		return ret;
+	}
 	/* §4.3: completion queues (RX, then each TX queue's), RSS, work queues, filters */
 	for (i = 0; i < dev->data->nb_rx_queues; i++) {
 		rxq = dev->data->rx_queues[i];
-		if (rxq == NULL || rxq->deferred_start) {
+		if (rxq->deferred_start) {
 			dev->data->rx_queue_state[i] = RTE_ETH_QUEUE_STATE_STOPPED;
 			continue;
 		}
@@ -292,7 +337,7 @@ qlxge_dev_start(struct rte_eth_dev *dev)
 	}
 	for (i = 0; i < dev->data->nb_tx_queues; i++) {
 		txq = dev->data->tx_queues[i];
-		if (txq == NULL || txq->deferred_start) {
+		if (txq->deferred_start) {
 			dev->data->tx_queue_state[i] = RTE_ETH_QUEUE_STATE_STOPPED;
 			continue;
 		}
@@ -314,6 +359,7 @@ err_quiesce:
 	QLXGE_DRV_LOG(ERR, "port %u: start failed: %d", dev->data->port_id, ret);
 	ad->started = false;
 	qlxge_dev_quiesce(dev);
+	qlxge_rx_intr_stop(dev);
 	qlxge_link_mac_restore(dev);
 	return ret;
 }
@@ -334,6 +380,7 @@ qlxge_dev_stop(struct rte_eth_dev *dev)
 	ad->started = false;
 	dev->data->dev_started = 0;
 	ret = qlxge_dev_quiesce(dev);
+	qlxge_rx_intr_stop(dev);
 	ret2 = qlxge_link_mac_restore(dev);
 	__atomic_store_n(&ad->admin_down, false, __ATOMIC_RELEASE);
 	return ret != 0 ? ret : ret2;
@@ -408,15 +455,18 @@ qlxge_dev_infos_get(struct rte_eth_dev *dev, struct rte_eth_dev_info *info)
 	info->max_rx_queues = QLXGE_MAX_RXQ;
 	info->max_tx_queues = QLXGE_MAX_TXQ;
 	info->min_rx_bufsize = RTE_PKTMBUF_HEADROOM + QLXGE_RX_MIN_BUF;
+	/* as ixgbe: max_mtu = max_rx_pktlen - (Ethernet header + CRC) */
 	info->max_rx_pktlen = QLXGE_ETH_MAX_FRAME;
 	info->min_mtu = RTE_ETHER_MIN_MTU;
 	info->max_mtu = QLXGE_ETH_MAX_MTU;
 	info->max_mac_addrs = QLXGE_MAX_MAC_ADDRS;
+	/* LRO merges in the receive burst (qlxge_lro.c), up to GRO's IPv4 limit */
+	info->max_lro_pkt_size = QLXGE_LRO_MAX_PKT;
 	/* exactly what the bursts implement and tests/unit/pmd/test_pmd_datapath.c proves */
 	info->rx_offload_capa = RTE_ETH_RX_OFFLOAD_VLAN_STRIP | RTE_ETH_RX_OFFLOAD_VLAN_FILTER |
 				RTE_ETH_RX_OFFLOAD_IPV4_CKSUM | RTE_ETH_RX_OFFLOAD_TCP_CKSUM |
 				RTE_ETH_RX_OFFLOAD_UDP_CKSUM | RTE_ETH_RX_OFFLOAD_RSS_HASH |
-				RTE_ETH_RX_OFFLOAD_SCATTER;
+				RTE_ETH_RX_OFFLOAD_SCATTER | RTE_ETH_RX_OFFLOAD_TCP_LRO;
 	info->tx_offload_capa = RTE_ETH_TX_OFFLOAD_MULTI_SEGS | RTE_ETH_TX_OFFLOAD_IPV4_CKSUM |
 				RTE_ETH_TX_OFFLOAD_TCP_CKSUM | RTE_ETH_TX_OFFLOAD_UDP_CKSUM |
 				RTE_ETH_TX_OFFLOAD_TCP_TSO | RTE_ETH_TX_OFFLOAD_VLAN_INSERT;
@@ -454,25 +504,49 @@ qlxge_dev_infos_get(struct rte_eth_dev *dev, struct rte_eth_dev_info *info)
 }
 
 /*
- * The port's max frame is set to 9600 at probe (§9.7): any MTU that fits it is accepted. The
- * TX frame limit and the receive burst (scattered or not) are chosen at start, and changing
- * them under running bursts is not safe: a started port refuses a different MTU with -EBUSY
- * (as ixgbe does when the change needs a restart); stop, set, start.
+ * The frame limits of @mtu on the port (qlxge_pmd.h): the port's max frame, MTU + 18, which the
+ * MAC enforces on receive (longer frames are dropped and counted, §11.3), the queues' bound on
+ * what a completion may report, and the TX bursts' frame limit. At start, and for an MTU change
+ * on a running port.
+ */
+static int
+qlxge_dev_frame_apply(struct rte_eth_dev *dev, uint16_t mtu)
+{
+	uint32_t frame = qlxge_mtu_to_frame(mtu);
+	int ret;
+
+	qlxge_rx_max_len_raise(dev, frame);
+	ret = qlxge_port_max_frame_set(QLXGE_DEV_HW(dev), frame);
+	if (ret != 0) {
+		QLXGE_DRV_LOG(ERR, "port %u: MTU %u: the port's max frame (%u bytes) not set: %d",
+			      dev->data->port_id, mtu, frame, ret);
+		return ret;
+	}
+	qlxge_tx_max_len_set(dev, mtu);
+	return 0;
+}
+
+/*
+ * As ixgbe: ethdev checked [min_mtu, max_mtu]; a stopped port takes any MTU, applied by the next
+ * start; a started one takes it at once, unless its frames would overflow a receive buffer while
+ * the started burst is not the scattered one (-EINVAL: stop the port first).
  */
 static int
 qlxge_mtu_set(struct rte_eth_dev *dev, uint16_t mtu)
 {
 	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
 
-	if (mtu < RTE_ETHER_MIN_MTU || mtu > QLXGE_ETH_MAX_MTU ||
-	    (uint32_t)mtu + QLXGE_ETH_OVERHEAD > ad->st.max_frame)
+	if (mtu < RTE_ETHER_MIN_MTU || mtu > QLXGE_ETH_MAX_MTU)
 		return -EINVAL;
-	if (ad->started && mtu != dev->data->mtu) {
-		QLXGE_DRV_LOG(ERR, "port %u: MTU %u -> %u needs the port stopped",
-			      dev->data->port_id, dev->data->mtu, mtu);
-		return -EBUSY;
+	if (!ad->started)
+		return 0;
+	if (!dev->data->scattered_rx && qlxge_rx_needs_scatter(dev, mtu)) {
+		QLXGE_DRV_LOG(ERR, "port %u: MTU %u needs %u-byte receive buffers (scattered RX), "
+			      "not started: stop the port first", dev->data->port_id, mtu,
+			      qlxge_mtu_to_rx_len(mtu));
+		return -EINVAL;
 	}
-	return 0;
+	return qlxge_dev_frame_apply(dev, mtu);
 }
 
 static int
@@ -643,6 +717,9 @@ qlxge_dev_init(struct rte_eth_dev *dev, const struct qlxge_init_params *params)
 	proc->hw.bus = params->bus;
 	proc->hw.st = &ad->st;
 	proc->intr_ack = params->intr_ack;
+	proc->nb_vectors = params->intr_handle != NULL ? params->nb_vectors : 0;
+	proc->vectors_on = params->vectors_on;
+	proc->vectors_off = params->vectors_off;
 	dev->process_private = proc;
 	ad->st.port_id = dev->data->port_id;
 	ad->st.device_id = params->device_id;

@@ -2,21 +2,60 @@
 /* Copyright(c) 2026 The qlxge authors */
 
 /*
- * PCI probe of the qlxge PMD: the 8100's NIC functions (§1) behind vfio-pci. DPDK's
- * PCI bus maps BAR1 (control registers) and BAR3 (doorbell pages); DMA memory comes from
- * memzones, so the IOMMU mapping is DPDK's; link and firmware events arrive on the PCI
- * interrupt handle (MSI-X vector 0). Then the common init, the same as the model's, also in a
- * secondary process (rte_eth_dev_pci_generic_probe attaches it to the primary's port).
+ * PCI probe of the qlxge PMD: the 8100's NIC functions (§1) behind vfio-pci. DPDK's PCI bus
+ * maps BAR1 (control registers) and BAR3 (doorbell pages); DMA memory comes from memzones, so
+ * the IOMMU mapping is DPDK's; link and firmware events arrive on the PCI interrupt handle
+ * (MSI-X vector 0), RX queue interrupts on the vectors after it, as many as the function's
+ * MSI-X table has (EAL creates their eventfds). Then the common init, the same as the model's,
+ * also in a secondary process (rte_eth_dev_pci_generic_probe attaches it to the primary's port).
  */
 
 #include <errno.h>
 #include <stdio.h>
+
+#include <linux/pci_regs.h>
 
 #include <bus_pci_driver.h>
 #include <ethdev_pci.h>
 
 #include "qlxge_pmd.h"
 #include "qlxge_log.h"
+
+/*
+ * The entries of the function's MSI-X table (PCI capability list, table size field), when VFIO
+ * delivers its interrupts as MSI-X; 0 otherwise (vector 0 only).
+ */
+static uint16_t
+qlxge_pci_msix_vectors(const struct rte_pci_device *pci)
+{
+	uint16_t status = 0, ctl = 0;
+	uint8_t pos = 0, id = 0;
+	unsigned int n;
+
+	if (pci->intr_handle == NULL ||
+	    rte_intr_type_get(pci->intr_handle) != RTE_INTR_HANDLE_VFIO_MSIX)
+		return 0;
+	if (rte_pci_read_config(pci, &status, sizeof(status), PCI_STATUS) != sizeof(status) ||
+	    (status & PCI_STATUS_CAP_LIST) == 0 ||
+	    rte_pci_read_config(pci, &pos, sizeof(pos), PCI_CAPABILITY_LIST) != sizeof(pos))
+		return 0;
+	/* at most 48 capabilities fit the 192 bytes after the header: a loop ends there */
+	for (n = 0; pos >= 0x40 && n < 48; n++) {
+		pos &= ~3;
+		if (rte_pci_read_config(pci, &id, sizeof(id), pos + PCI_CAP_LIST_ID) != sizeof(id))
+			return 0;
+		if (id == PCI_CAP_ID_MSIX) {
+			if (rte_pci_read_config(pci, &ctl, sizeof(ctl), pos + PCI_MSIX_FLAGS) !=
+			    sizeof(ctl))
+				return 0;
+			return (uint16_t)((ctl & PCI_MSIX_FLAGS_QSIZE) + 1);
+		}
+		if (rte_pci_read_config(pci, &pos, sizeof(pos), pos + PCI_CAP_LIST_NEXT) !=
+		    sizeof(pos))
+			return 0;
+	}
+	return 0;
+}
 
 static int
 qlxge_pci_dev_init(struct rte_eth_dev *dev)
@@ -28,6 +67,8 @@ qlxge_pci_dev_init(struct rte_eth_dev *dev)
 		.intr_handle = pci->intr_handle,
 		.adapter_id = adapter_id,
 		.intr_ack = NULL,	/* rte_intr_ack() after the service re-arms the source */
+		/* RX queue vectors: EAL's eventfds (vectors_on/off NULL) */
+		.nb_vectors = qlxge_pci_msix_vectors(pci),
 	};
 	int ret;
 

@@ -38,16 +38,28 @@
 #define QLXGE_RSS_KEY_SIZE	QLXGE_RSS_IPV6_KEY_SIZE	/* the IPv4 key is its first 16 bytes */
 #define QLXGE_TX_MAX_SEGS	64	/* FreeBSD's limit: 7 inline + the OAL (§7.5, §13) */
 #define QLXGE_RX_MIN_BUF	256	/* smaller RX buffers are not worth a queue */
-#define QLXGE_ETH_MAX_FRAME	9600	/* port max frame we set (§9.7, §13) */
-#define QLXGE_ETH_MAX_MTU	9000	/* what both public drivers allow (§13) */
-#define QLXGE_ETH_OVERHEAD	(RTE_ETHER_HDR_LEN + RTE_ETHER_CRC_LEN + 2 * RTE_VLAN_HLEN)
+/*
+ * Frame limits, one rule for configuration, RX and TX (docs/guides/nics/qlxge.rst, "MTU and
+ * frame limits"). The port's max frame (§9.4 SET_PORT_CFG mb2) counts the frame on the wire with
+ * its FCS, and the MAC lets a frame with one 802.1Q tag be 4 bytes longer (docs/hardware/
+ * choices.md, "Port max frame"): max frame = MTU + 18, as ixgbe's MTU + RTE_ETHER_HDR_LEN +
+ * RTE_ETHER_CRC_LEN. The largest max frame is the firmware's default (§9.4, §13): 9600, hence
+ * MTU 9582.
+ */
+#define QLXGE_ETH_MAX_FRAME	QLXGE_MAX_FRAME_DEFAULT
+#define QLXGE_ETH_OVERHEAD	(RTE_ETHER_HDR_LEN + RTE_ETHER_CRC_LEN)
+#define QLXGE_ETH_MAX_MTU	(QLXGE_ETH_MAX_FRAME - QLXGE_ETH_OVERHEAD)
 #define QLXGE_FW_VERSION_LEN	16
 /*
  * MSI-X vector the data queues' CQs name (§6.2): one the driver never enables, since the bursts
  * poll. On vector 0 (the firmware's, §8.1) every completion batch would wake the interrupt
- * thread into a mailbox service: measured on the model, io forwarding fell 7-fold.
+ * thread into a mailbox service: measured on the model, io forwarding fell 7-fold. With RX queue
+ * interrupts (qlxge_rx_intr.c) each RX queue's CQ names one of the vectors from
+ * QLXGE_RXQ_VECTOR_BASE up instead; the TX completion CQs keep the silent one, so that a queue's
+ * own transmissions never wake it.
  */
 #define QLXGE_DATA_CQ_VECTOR	1
+#define QLXGE_RXQ_VECTOR_BASE	2
 #define QLXGE_PAGE_SIZE		4096	/* ring memory in 4 KiB pages: BQ page tables (§6.4) */
 
 #define QLXGE_RSS_OFFLOAD_ALL	(RTE_ETH_RSS_IPV4 | RTE_ETH_RSS_FRAG_IPV4 | \
@@ -71,6 +83,8 @@ struct qlxge_rxq_xstats {
 	uint64_t ae_events;		/* asynchronous-event completions (§7.8) */
 	uint64_t refills;		/* buffer-queue doorbells */
 	uint64_t stop_discards;		/* frames placed, not taken when the queue stopped */
+	uint64_t lro_packets;		/* packets LRO merged and delivered */
+	uint64_t lro_merged;		/* segments that went into another one by LRO */
 };
 
 struct qlxge_txq_xstats {
@@ -132,6 +146,13 @@ struct qlxge_rxq {
 	uint16_t bq_len;		/* entries of each buffer queue */
 	uint16_t buf_size;		/* bytes each buffer takes (mbuf data room - headroom) */
 	uint16_t free_thresh;
+	/*
+	 * Longest frame a completion without an error code may report: the port's max frame
+	 * (its FCS is not in the buffers, a VLAN tag may be) since the queue started, the largest
+	 * if the MTU changed at run time. Written by the control path, read by the burst.
+	 */
+	uint32_t max_len;
+	uint32_t lro_max;		/* LRO: max_lro_pkt_size, the longest merged packet */
 	uint64_t offloads;
 	bool deferred_start;
 	bool started;
@@ -160,7 +181,7 @@ struct qlxge_txq {
 	uint16_t wq_ci;			/* oldest slot whose completion is awaited */
 	uint16_t cq_ci;			/* next completion to read */
 	uint16_t nb_free;		/* WQ slots free (one always left empty) */
-	uint32_t max_frame;		/* longest frame without TSO (port MTU) */
+	uint32_t max_len;		/* longest untagged frame without TSO (the MTU's) */
 	bool stalled;			/* not started, or a malformed completion seen */
 	bool broken;			/* a malformed completion seen since the start */
 	uint16_t port_id;
@@ -229,6 +250,8 @@ struct qlxge_adapter {
 	bool alarm_armed;	/* the periodic service alarm is set (one chain only) */
 	bool led_changed;	/* led_on in force: teardown restores the LED found at probe */
 	bool scatter_noted;	/* scattered RX turned on for the MTU has been logged */
+	bool rx_intr;		/* RX queue interrupts on (started with intr_conf.rxq) */
+	uint16_t rx_intr_nvec;	/* their vectors: QLXGE_RXQ_VECTOR_BASE + 0 .. nvec - 1 */
 	struct rte_ether_addr perm_mac;
 	struct qlxge_stats_epoch cnt;		/* the counters' epoch (qlxge_stats.c) */
 	struct qlxge_shared *shared;	/* state shared with the other port of the adapter */
@@ -245,7 +268,32 @@ struct qlxge_proc {
 	void (*release)(struct rte_eth_dev *dev);
 	/* acknowledge the interrupt source before servicing it; NULL: nothing to do */
 	void (*intr_ack)(struct rte_intr_handle *h);
+	/* RX queue interrupts: the probe's vectors and their hooks (qlxge_probe.h) */
+	uint16_t nb_vectors;
+	int (*vectors_on)(struct rte_intr_handle *h, uint16_t n);
+	void (*vectors_off)(struct rte_intr_handle *h);
 };
+
+/* The port's max frame for @mtu: bytes on the wire, FCS included. */
+static inline uint32_t
+qlxge_mtu_to_frame(uint16_t mtu)
+{
+	return (uint32_t)mtu + QLXGE_ETH_OVERHEAD;
+}
+
+/* The longest frame of @mtu in the receive buffers: no FCS, one 802.1Q tag left in the data. */
+static inline uint32_t
+qlxge_mtu_to_rx_len(uint16_t mtu)
+{
+	return (uint32_t)mtu + RTE_ETHER_HDR_LEN + RTE_VLAN_HLEN;
+}
+
+/* The longest untagged frame of @mtu an mbuf may hand the TX burst (no FCS: the MAC adds it). */
+static inline uint32_t
+qlxge_mtu_to_tx_len(uint16_t mtu)
+{
+	return (uint32_t)mtu + RTE_ETHER_HDR_LEN;
+}
 
 #define QLXGE_DEV_PRIVATE(dev) ((struct qlxge_adapter *)(dev)->data->dev_private)
 #define QLXGE_DEV_PROC(dev) ((struct qlxge_proc *)(dev)->process_private)
@@ -282,7 +330,22 @@ void qlxge_intr_suspend(struct rte_eth_dev *dev);
 void qlxge_intr_resume(struct rte_eth_dev *dev);
 void qlxge_intr_lsc_kick(struct rte_eth_dev *dev);
 
+/* qlxge_lro.c: LRO in the receive burst, with rte_gro */
+#define QLXGE_LRO_MAX_PKT	UINT16_MAX	/* what a merged packet may be: GRO's IPv4 limit */
+uint16_t qlxge_lro_burst(struct qlxge_rxq *rxq, struct rte_mbuf **pkts, uint16_t n);
+
+/* qlxge_rx_intr.c: RX queue interrupts */
+int qlxge_rx_intr_configure(struct rte_eth_dev *dev);
+int qlxge_rx_intr_start(struct rte_eth_dev *dev);
+void qlxge_rx_intr_stop(struct rte_eth_dev *dev);
+uint8_t qlxge_rx_intr_vector(const struct rte_eth_dev *dev, uint16_t qid);
+int qlxge_rx_queue_intr_enable(struct rte_eth_dev *dev, uint16_t qid);
+int qlxge_rx_queue_intr_disable(struct rte_eth_dev *dev, uint16_t qid);
+
 /* qlxge_rx.c / qlxge_tx.c */
+bool qlxge_rx_needs_scatter(const struct rte_eth_dev *dev, uint16_t mtu);
+void qlxge_rx_max_len_raise(struct rte_eth_dev *dev, uint32_t frame);
+void qlxge_tx_max_len_set(struct rte_eth_dev *dev, uint16_t mtu);
 int qlxge_rx_queue_setup(struct rte_eth_dev *dev, uint16_t qid, uint16_t nb_desc,
 			 unsigned int socket, const struct rte_eth_rxconf *conf,
 			 struct rte_mempool *mp);
@@ -295,6 +358,7 @@ void qlxge_rxq_info_get(struct rte_eth_dev *dev, uint16_t qid,
 			struct rte_eth_rxq_info *qinfo);
 uint16_t qlxge_recv_pkts(void *rxq, struct rte_mbuf **pkts, uint16_t n);
 uint16_t qlxge_recv_scattered_pkts(void *rxq, struct rte_mbuf **pkts, uint16_t n);
+uint16_t qlxge_recv_lro_pkts(void *rxq, struct rte_mbuf **pkts, uint16_t n);
 void qlxge_rx_burst_select(struct rte_eth_dev *dev);
 int qlxge_tx_queue_setup(struct rte_eth_dev *dev, uint16_t qid, uint16_t nb_desc,
 			 unsigned int socket, const struct rte_eth_txconf *conf);

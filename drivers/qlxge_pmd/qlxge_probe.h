@@ -37,6 +37,19 @@ struct qlxge_init_params {
 	const char *adapter_id;
 	/* acknowledge the interrupt source before servicing it; NULL: nothing to do */
 	void (*intr_ack)(struct rte_intr_handle *h);
+	/*
+	 * RX queue interrupts (qlxge_rx_intr.c). @nb_vectors: the MSI-X vectors @intr_handle can
+	 * deliver, vector 0 (its fd) included; below 3 (vector 0 for the firmware, vector 1 the
+	 * silent vector of the data queues, one for RX queues) they are not offered. Vector v > 0
+	 * is the handle's efds[v - 1] while they are on, as EAL numbers them for
+	 * rte_eth_dev_rx_intr_ctl_q(). @vectors_on puts the eventfds of vectors 1 .. @n in the
+	 * handle (efds, nb_efd, max_intr) and @vectors_off takes them out without closing them;
+	 * NULL: EAL's rte_intr_efd_enable() / rte_intr_efd_disable(), which create and close them
+	 * for a VFIO MSI-X handle (bound to the vectors at the next rte_intr_enable()).
+	 */
+	uint16_t nb_vectors;
+	int (*vectors_on)(struct rte_intr_handle *h, uint16_t n);
+	void (*vectors_off)(struct rte_intr_handle *h);
 };
 
 #define QLXGE_ADAPTER_ID_LEN	64

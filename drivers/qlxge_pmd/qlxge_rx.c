@@ -261,6 +261,14 @@ qlxge_rx_queue_start(struct rte_eth_dev *dev, uint16_t qid)
 		return -ENOMEM;
 	}
 	rxq->cq_ci = 0;
+	/* the port's max frame counts the FCS, which is not in the buffers, and not the VLAN
+	 * tag the MAC lets through on top, which may be; no burst runs on the queue yet */
+	rxq->max_len = QLXGE_DEV_PRIVATE(dev)->st.max_frame;
+	/* LRO's bound on a merged packet (ethdev checked it against max_lro_pkt_size) */
+	rxq->lro_max = dev->data->dev_conf.rxmode.max_lro_pkt_size;
+	/* its CQ's vector: its own with RX queue interrupts, else the silent one */
+	rxq->cq.vector = qlxge_rx_intr_vector(dev, qid);
+	qlxge_icb_cq_fill(&rxq->cq);
 	/* a CQ stopped by a runtime queue stop stays stopped across an ICB load: start it */
 	ret = qlxge_icb_cq_stop(QLXGE_DEV_HW(dev), rxq->cq_id, false);
 	if (ret == 0)
@@ -368,13 +376,52 @@ qlxge_rxq_info_get(struct rte_eth_dev *dev, uint16_t qid, struct rte_eth_rxq_inf
 
 /* ---- receive path ------------------------------------------------------------------------ */
 
-/* Frames longer than a buffer need the scattered path: on request, or when the MTU needs it. */
+/* Whether frames of @mtu overflow a buffer of some RX queue (scattered RX needed). */
+bool
+qlxge_rx_needs_scatter(const struct rte_eth_dev *dev, uint16_t mtu)
+{
+	uint16_t i;
+
+	for (i = 0; i < dev->data->nb_rx_queues; i++) {
+		const struct qlxge_rxq *rxq = dev->data->rx_queues[i];
+
+		if (rxq != NULL && rxq->buf_size < qlxge_mtu_to_rx_len(mtu))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * A larger MTU on a running port: before the port's max frame grows, the queues' bound on what a
+ * completion may report grows with it (a smaller one takes effect at the next start, as frames
+ * received under the old limit may still be in the rings). The release store, before the
+ * register writes that change the max frame, pairs with the burst's load after its acquire of
+ * the producer shadow, which the device writes only for frames it took under the new limit.
+ */
+void
+qlxge_rx_max_len_raise(struct rte_eth_dev *dev, uint32_t frame)
+{
+	uint16_t i;
+
+	for (i = 0; i < dev->data->nb_rx_queues; i++) {
+		struct qlxge_rxq *rxq = dev->data->rx_queues[i];
+
+		if (rxq != NULL && frame > __atomic_load_n(&rxq->max_len, __ATOMIC_RELAXED))
+			__atomic_store_n(&rxq->max_len, frame, __ATOMIC_RELEASE);
+	}
+}
+
+/*
+ * Frames longer than a buffer need the scattered path: on request, or when the MTU needs it.
+ * LRO takes the scattered path too (its packets are chains) and merges after it.
+ */
 void
 qlxge_rx_burst_select(struct rte_eth_dev *dev)
 {
 	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
-	uint32_t frame = (uint32_t)dev->data->mtu + QLXGE_ETH_OVERHEAD;
+	uint32_t frame = qlxge_mtu_to_rx_len(dev->data->mtu);
 	bool scatter = (dev->data->dev_conf.rxmode.offloads & RTE_ETH_RX_OFFLOAD_SCATTER) != 0;
+	bool lro = (dev->data->dev_conf.rxmode.offloads & RTE_ETH_RX_OFFLOAD_TCP_LRO) != 0;
 	uint16_t i;
 
 	for (i = 0; i < dev->data->nb_rx_queues; i++) {
@@ -392,7 +439,9 @@ qlxge_rx_burst_select(struct rte_eth_dev *dev)
 		}
 	}
 	dev->data->scattered_rx = scatter;
-	dev->rx_pkt_burst = scatter ? qlxge_recv_scattered_pkts : qlxge_recv_pkts;
+	dev->data->lro = lro;
+	dev->rx_pkt_burst = lro ? qlxge_recv_lro_pkts :
+			    scatter ? qlxge_recv_scattered_pkts : qlxge_recv_pkts;
 }
 
 /* A completion that breaks the contract: the queue stops, the application is told to reset. */
@@ -500,15 +549,26 @@ qlxge_rx_one(struct qlxge_rxq *rxq, const struct qlxge_ib_mac_rsp *rsp, bool sca
 {
 	struct rte_mbuf *head = NULL, *tail = NULL, *m, *list;
 	uint8_t f3 = rsp->flags3, f4 = rsp->flags4;
-	uint32_t dlen = rte_le_to_cpu_32(rsp->data_len);
+	uint32_t dlen = rte_le_to_cpu_32(rsp->data_len), hlen = 0;
 	uint64_t addr = rte_le_to_cpu_64(rsp->data_addr);
 	uint32_t bsize = rxq->buf_size, nlb, i, n;
 	const uint64_t *lst;
 	uint8_t err;
 
+	err = (rsp->flags2 & QLXGE_IB_MAC_FLAGS2_ERR_MASK) >> QLXGE_IB_MAC_FLAGS2_ERR_SHIFT;
+	if ((f4 & QLXGE_IB_MAC_FLAGS4_HV) != 0)
+		hlen = rte_le_to_cpu_32(rsp->hdr_len);
+	/*
+	 * The lengths first, each a 32-bit field the device wrote, added in 64 bits: a frame has
+	 * bytes, and no more than the port's MAC lets through (rxq->max_len) unless the MAC
+	 * reports it in error (an oversize frame is delivered with its ERR code, §7.7). Anything
+	 * else contradicts the contract and takes no buffer.
+	 */
+	if (unlikely((uint64_t)hlen + dlen == 0 ||
+		     (err == 0 && (uint64_t)hlen + dlen >
+		      __atomic_load_n(&rxq->max_len, __ATOMIC_RELAXED))))
+		return QLXGE_RX_BAD;
 	if ((f4 & QLXGE_IB_MAC_FLAGS4_HV) != 0) {
-		uint32_t hlen = rte_le_to_cpu_32(rsp->hdr_len);
-
 		if (unlikely((f4 & QLXGE_IB_MAC_FLAGS4_HS) == 0 || hlen > bsize))
 			return QLXGE_RX_BAD;
 		m = qlxge_bq_take(rxq, &rxq->sbq, rte_le_to_cpu_64(rsp->hdr_addr));
@@ -519,23 +579,26 @@ qlxge_rx_one(struct qlxge_rxq *rxq, const struct qlxge_ib_mac_rsp *rsp, bool sca
 	switch (f3 & (QLXGE_IB_MAC_FLAGS3_DS | QLXGE_IB_MAC_FLAGS3_DL)) {
 	case QLXGE_IB_MAC_FLAGS3_DS:
 	case QLXGE_IB_MAC_FLAGS3_DL:
+		/* a data buffer holds 1 to one buffer's worth of bytes */
+		if (unlikely(dlen == 0 || dlen > bsize))
+			goto bad;
 		m = qlxge_bq_take(rxq, (f3 & QLXGE_IB_MAC_FLAGS3_DS) != 0 ? &rxq->sbq : &rxq->lbq,
 				  addr);
 		if (unlikely(m == NULL))
 			goto bad;
-		qlxge_rx_chain(&head, &tail, m, RTE_MIN(dlen, bsize));
-		if (unlikely(dlen > bsize))
-			goto bad;
+		qlxge_rx_chain(&head, &tail, m, dlen);
 		break;
 	case 0:
 		if (dlen == 0)
 			break;	/* header only */
-		nlb = (dlen + bsize - 1) / bsize;
+		/* at most 32 large buffers (§7.10): bounded before the division, which cannot
+		 * wrap then */
+		if (unlikely(dlen > QLXGE_IB_MAC_MAX_LBQ_CHAIN * bsize))
+			goto bad;
+		nlb = (dlen - 1) / bsize + 1;
 		list = qlxge_bq_take(rxq, &rxq->sbq, addr);
 		if (unlikely(list == NULL))
 			goto bad;
-		if (unlikely(nlb > QLXGE_IB_MAC_MAX_LBQ_CHAIN))
-			goto bad_list;
 		lst = rte_pktmbuf_mtod(list, const uint64_t *);
 		for (i = 0; i < nlb; i++) {
 			m = qlxge_bq_take(rxq, &rxq->lbq, rte_le_to_cpu_64(lst[i]));
@@ -552,10 +615,12 @@ qlxge_rx_one(struct qlxge_rxq *rxq, const struct qlxge_ib_mac_rsp *rsp, bool sca
 	}
 	if (unlikely(head == NULL))
 		return QLXGE_RX_BAD;	/* neither header nor data */
-	err = (rsp->flags2 & QLXGE_IB_MAC_FLAGS2_ERR_MASK) >> QLXGE_IB_MAC_FLAGS2_ERR_SHIFT;
 	if (unlikely(err != 0)) {
 		rxq->xstats.err_frames[err]++;
-		rxq->stats.errors++;
+		/* an oversize frame is in the MAC's oversize counter, which ierrors adds
+		 * (qlxge_stats.c): every one the MAC saw, delivered here or not, counted once */
+		if (err != QLXGE_IB_MAC_FLAGS2_ERR_OVERSIZE >> QLXGE_IB_MAC_FLAGS2_ERR_SHIFT)
+			rxq->stats.errors++;
 		rte_pktmbuf_free(head);
 		return QLXGE_RX_DROP;
 	}
@@ -701,4 +766,13 @@ uint16_t
 qlxge_recv_scattered_pkts(void *rxq, struct rte_mbuf **pkts, uint16_t n)
 {
 	return qlxge_recv(rxq, pkts, n, true);
+}
+
+/* Any frame, then the TCP segments of the burst merged (qlxge_lro.c). */
+uint16_t
+qlxge_recv_lro_pkts(void *rxq, struct rte_mbuf **pkts, uint16_t n)
+{
+	uint16_t nb = qlxge_recv(rxq, pkts, n, true);
+
+	return nb > 1 ? qlxge_lro_burst(rxq, pkts, nb) : nb;
 }

@@ -5,9 +5,10 @@
  * Statistics of the qlxge PMD (§11): the port's XGMAC counters, read as one snapshot by base/
  * (qlxge_counters.c), plus the queues' software counters; and the register dump.
  *
- * Packets, bytes and errors of the basic stats are the sums of the queues' software counters,
- * so the port totals, the per-queue figures (q_*, and ethdev's rx_qN_* xstats made from them)
- * and what the application received or handed over agree exactly; the MAC's own view (with
+ * Packets, bytes and errors of the basic stats are the sums of the queues' software counters
+ * (ierrors adds the frames the MAC found longer than the port's max frame), so the port totals,
+ * the per-queue figures (q_*, and ethdev's rx_qN_* xstats made from them) and what the
+ * application received or handed over agree exactly; the MAC's own view (with
  * the FCS bytes, frames the filters dropped) is in the hardware xstats. imissed is the MAC's
  * "no buffer" drop count. ethdev derives its generic xstats (rx_good_packets ...) from
  * stats_get, and the counters behind those are not repeated among ours. Then the queues'
@@ -54,6 +55,8 @@ static const struct qlxge_q_xstat qlxge_rxq_xstats[] = {
 	QLXGE_RXQ_X("adapter_events", xstats.ae_events),
 	QLXGE_RXQ_X("refill_doorbells", xstats.refills),
 	QLXGE_RXQ_X("stop_discards", xstats.stop_discards),
+	QLXGE_RXQ_X("lro_packets", xstats.lro_packets),
+	QLXGE_RXQ_X("lro_merged_segments", xstats.lro_merged),
 };
 
 static const struct qlxge_q_xstat qlxge_txq_xstats[] = {
@@ -202,6 +205,9 @@ qlxge_stats_get(struct rte_eth_dev *dev, struct rte_eth_stats *stats)
 	if (ret != 0)
 		return ret;
 	stats->imissed = c[QLXGE_CNT_RX_FIFO_DROP];
+	/* frames longer than the port's max frame: the MAC counts each once, whether or not
+	 * the routing then hands it to a queue (which drops it without counting it again) */
+	stats->ierrors = c[QLXGE_CNT_RX_OVERSIZE] + c[QLXGE_CNT_RX_JABBER];
 	/* every queue index: a queue released since the reset still counts in the totals */
 	for (i = 0; i < QLXGE_MAX_RXQ; i++) {
 		qlxge_rxq_counters_get(dev, i, &rc);

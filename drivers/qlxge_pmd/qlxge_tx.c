@@ -228,7 +228,7 @@ qlxge_tx_queue_start(struct rte_eth_dev *dev, uint16_t qid)
 	txq->wq_ci = 0;
 	txq->cq_ci = 0;
 	txq->nb_free = txq->nb_desc - 1;
-	txq->max_frame = (uint32_t)dev->data->mtu + QLXGE_ETH_OVERHEAD - RTE_ETHER_CRC_LEN;
+	txq->max_len = qlxge_mtu_to_tx_len(dev->data->mtu);
 	/* a CQ stopped by a runtime queue stop stays stopped across an ICB load: start it */
 	ret = qlxge_icb_cq_stop(QLXGE_DEV_HW(dev), txq->cq_id, false);
 	if (ret == 0)
@@ -240,6 +240,25 @@ qlxge_tx_queue_start(struct rte_eth_dev *dev, uint16_t qid)
 	txq->started = true;
 	dev->data->tx_queue_state[qid] = RTE_ETH_QUEUE_STATE_STARTED;
 	return 0;
+}
+
+/*
+ * A new MTU on a running port: its frame limit for the bursts. An independent value (nothing
+ * else is published with it): a burst running across the change checks a frame against the
+ * old or the new limit, either of which the port's MAC let through when the burst began.
+ */
+void
+qlxge_tx_max_len_set(struct rte_eth_dev *dev, uint16_t mtu)
+{
+	uint16_t i;
+
+	for (i = 0; i < dev->data->nb_tx_queues; i++) {
+		struct qlxge_txq *txq = dev->data->tx_queues[i];
+
+		if (txq != NULL)
+			__atomic_store_n(&txq->max_len, qlxge_mtu_to_tx_len(mtu),
+					 __ATOMIC_RELAXED);
+	}
 }
 
 /* Take the queue from the device; its mbufs stay until qlxge_tx_queue_free_bufs() (dev_stop). */
@@ -433,6 +452,45 @@ qlxge_tx_done_cleanup(void *tx_queue, uint32_t free_cnt)
 	return (int)qlxge_tx_reclaim(txq, free_cnt == 0 ? UINT32_MAX : free_cnt);
 }
 
+/*
+ * The chain as it is, not as the mbuf says: qlxge_tx_iocb() sizes the IOCB and its OAL by
+ * nb_segs, so a chain longer than nb_segs would be written past them. Walked at most one
+ * segment beyond the limit (a loop in the chain ends there too); the lengths must add up to
+ * pkt_len, as for any valid mbuf. 0 or -EINVAL.
+ */
+static inline int
+qlxge_tx_check_chain(const struct rte_mbuf *m)
+{
+	const struct rte_mbuf *seg;
+	uint32_t k = 0, len = 0;
+
+	if (likely(m->next == NULL))
+		return likely(m->nb_segs == 1 && m->data_len == m->pkt_len) ? 0 : -EINVAL;
+	for (seg = m; seg != NULL && k <= QLXGE_TX_MAX_SEGS; seg = seg->next, k++)
+		len += seg->data_len;
+	if (unlikely(seg != NULL || k != m->nb_segs || len != m->pkt_len))
+		return -EINVAL;
+	return 0;
+}
+
+/*
+ * A frame of more than @max_len bytes (the MTU's untagged frame): what the receiving MAC of a
+ * port with the same MTU lets through is 4 bytes more for a frame carrying one 802.1Q tag
+ * (qlxge_pmd.h): one already in the data, not one the adapter inserts (counted in the frame on
+ * the wire, its 4 bytes are the allowance).
+ */
+static inline bool
+qlxge_tx_too_long(const struct rte_mbuf *m, uint32_t max_len)
+{
+	const struct rte_ether_hdr *eth;
+
+	if (m->pkt_len > max_len + RTE_VLAN_HLEN || (m->ol_flags & RTE_MBUF_F_TX_VLAN) != 0 ||
+	    m->data_len < RTE_ETHER_HDR_LEN)
+		return true;
+	eth = rte_pktmbuf_mtod(m, const struct rte_ether_hdr *);
+	return eth->ether_type != RTE_BE16(RTE_ETHER_TYPE_VLAN);
+}
+
 /* What the IOCBs can carry (§7.3, §7.4, §13): 0, or the negative errno prep reports. */
 static inline int
 qlxge_tx_check(const struct qlxge_txq *txq, const struct rte_mbuf *m)
@@ -440,7 +498,8 @@ qlxge_tx_check(const struct qlxge_txq *txq, const struct rte_mbuf *m)
 	uint64_t ol = m->ol_flags;
 	uint32_t hdrs;
 
-	if (unlikely(m->nb_segs > QLXGE_TX_MAX_SEGS || m->pkt_len < RTE_ETHER_HDR_LEN))
+	if (unlikely(m->nb_segs > QLXGE_TX_MAX_SEGS || m->pkt_len < RTE_ETHER_HDR_LEN ||
+		     qlxge_tx_check_chain(m) != 0))
 		return -EINVAL;
 	if (unlikely((ol & RTE_MBUF_F_TX_OFFLOAD_MASK & ~QLXGE_TX_OL_SUPPORTED) != 0 ||
 		     (ol & RTE_MBUF_F_TX_L4_MASK) == RTE_MBUF_F_TX_SCTP_CKSUM))
@@ -457,7 +516,8 @@ qlxge_tx_check(const struct qlxge_txq *txq, const struct rte_mbuf *m)
 		if (unlikely(m->tso_segsz == 0 || m->l4_len < sizeof(struct rte_tcp_hdr) ||
 			     m->pkt_len > QLXGE_TX_TSO_MAX_FRAME))
 			return -EINVAL;
-	} else if (unlikely(m->pkt_len > txq->max_frame)) {
+	} else if (unlikely(m->pkt_len > __atomic_load_n(&txq->max_len, __ATOMIC_RELAXED)) &&
+		   qlxge_tx_too_long(m, __atomic_load_n(&txq->max_len, __ATOMIC_RELAXED))) {
 		return -EINVAL;
 	}
 	return 0;
@@ -537,7 +597,8 @@ qlxge_tx_iocb(struct qlxge_txq *txq, struct rte_mbuf *m, uint16_t slot)
 				(nb_bd - QLXGE_TX_INLINE_OAL) * QLXGE_TX_BD_SIZE);
 		txq->xstats.oal++;
 	}
-	for (k = 0, seg = m; seg != NULL; seg = seg->next, k++) {
+	/* nb_segs segments exactly: qlxge_tx_check() walked the chain */
+	for (k = 0, seg = m; k < m->nb_segs; seg = seg->next, k++) {
 		bd = nb_bd <= QLXGE_TX_BD_PER_IOCB || k < QLXGE_TX_INLINE_OAL ?
 		     &t->tbd[k] : &oal[k - QLXGE_TX_INLINE_OAL];
 		blen = seg->data_len;

@@ -368,6 +368,10 @@ main(int argc, char **argv)
 		rte_delay_us_sleep(10000);
 	}
 
+	/* the watch ends before the ports go: closing one port of a cable takes its partner's
+	 * link down, an event of the teardown, not of the run */
+	rte_eth_dev_callback_unregister(RTE_ETH_ALL, RTE_ETH_EVENT_INTR_LSC, on_event, NULL);
+	rte_eth_dev_callback_unregister(RTE_ETH_ALL, RTE_ETH_EVENT_INTR_RESET, on_event, NULL);
 	RTE_ETH_FOREACH_DEV(port) {
 		rte_eth_dev_stop(port);
 		rte_eth_dev_close(port);

@@ -55,7 +55,7 @@ for port in (0, 1):
           info['link_duplex'] == 'full', 'port %d: link up, 10 Gbps, full duplex' % port)
     check(info['mac'] == info['perm_mac'] and info['macs'] == [info['mac']],
           'port %d: MAC addresses' % port)
-    check(info['promiscuous'] == 1 and info['max_frame'] == 9600 and info['mtu'] == 1500,
+    check(info['promiscuous'] == 1 and info['max_frame'] == 1518 and info['mtu'] == 1500,
           'port %d: promiscuous, max frame, MTU' % port)
 
 rx1 = query('/qlxge/rxq,0,0')

@@ -19,7 +19,8 @@
  *                     §2.13, §6)
  *   qlxge_route.c     receive routing slots, CAM, multicast and VLAN tables (§12, §2.15)
  *   qlxge_irq.c       vector enables (§8.2)
- *   qlxge_port.c      the port: physical link, MAC enables (§11.2), port bring-up (§4.6, §9.7)
+ *   qlxge_port.c      the port: physical link, MAC enables and max frame (§11.2, §9.4), port
+ *                     bring-up (§4.6, §9.7)
  *   qlxge_reset.c     function reset (§4.2), bring-up (§4.1, §4.3) and teardown (§4.4)
  *   qlxge_counters.c  the XGMAC statistics counters the PMD reports (§11.3)
  *   qlxge_osdep.[ch]  log types (the platform)
@@ -300,11 +301,13 @@ void qlxge_route_vlan_mode(const struct qlxge_hw *hw, bool match_only, bool stri
 void qlxge_irq_enable(const struct qlxge_hw *hw);
 void qlxge_irq_disable(const struct qlxge_hw *hw);
 void qlxge_irq_vector_enable(const struct qlxge_hw *hw, unsigned int vector);
+void qlxge_irq_vector_disable(const struct qlxge_hw *hw, unsigned int vector);
 
-/* ---- the port (qlxge_port.c, §4.6, §9.7, §11.2) --------------------------------------- */
+/* ---- the port (qlxge_port.c, §4.6, §9.4, §9.7, §11.2) --------------------------------- */
 int qlxge_port_init(struct qlxge_hw *hw);
 bool qlxge_port_link_up(const struct qlxge_hw *hw);
 int qlxge_port_mac_enable(const struct qlxge_hw *hw, bool on);
+int qlxge_port_max_frame_set(struct qlxge_hw *hw, uint32_t frame);
 
 /* ---- reset, bring-up, teardown (qlxge_reset.c, §4) -------------------------------------- */
 int qlxge_reset_func(struct qlxge_hw *hw, bool running);
@@ -325,6 +328,8 @@ enum {
 	QLXGE_CNT_TX_PKTS,
 	QLXGE_CNT_TX_BYTES,
 	QLXGE_CNT_RX_FIFO_DROP,
+	QLXGE_CNT_RX_OVERSIZE,		/* longer than the port's max frame, good FCS */
+	QLXGE_CNT_RX_JABBER,		/* longer, with a bad FCS */
 };
 
 #define QLXGE_NB_COUNTERS	43

@@ -4,7 +4,9 @@
 /*
  * Interrupt enables (§8): vector 0 carries the firmware (STS.PI) and fatal-error (STS.FE) events
  * (§8.1, §8.4); a delivered interrupt masks its vector, which the service enables again (§8.2).
- * The data queues' CQs name a vector the driver never enables: the bursts poll.
+ * The data queues' CQs name a vector the driver never enables (the bursts poll), or, for RX
+ * queue interrupts, a vector of their own that the application enables before it sleeps (the
+ * glue's qlxge_rx_intr.c), under the global enable that vector 0 needs too.
  */
 
 #include "qlxge_regs.h"
@@ -20,7 +22,7 @@ qlxge_irq_vector_enable(const struct qlxge_hw *hw, unsigned int vector)
 			(vector & QLXGE_INTR_EN_VEC_MASK));
 }
 
-static void
+void
 qlxge_irq_vector_disable(const struct qlxge_hw *hw, unsigned int vector)
 {
 	qlxge_mwr_field(hw, QLXGE_REG_INTR_EN,

@@ -3,8 +3,9 @@
 
 /*
  * The function's port: its physical link (STS.PLx, §2.8), the MAC transmitter and receiver
- * enables behind the administrative link state (§11.2), and the port's bring-up, by the
- * firmware on the ISP8000 (§9.7) or by the driver through the XGMAC window on the ISP8012 (§4.6).
+ * enables behind the administrative link state (§11.2), its max frame (§9.4, §11.2), and the
+ * port's bring-up, by the firmware on the ISP8000 (§9.7) or by the driver through the XGMAC
+ * window on the ISP8012 (§4.6).
  */
 
 #include <errno.h>
@@ -129,6 +130,54 @@ qlxge_port8012_init(struct qlxge_hw *hw)
 		hw->st->link_config = QLXGE_LINK_CFG_JUMBO;
 		hw->st->max_frame = QLXGE_MAX_FRAME_DEFAULT;
 	}
+	return ret;
+}
+
+/* §11.2 on the ISP8012: the MAC's max TX and RX frame, under the port's XGMAC semaphore. */
+static int
+qlxge_port8012_max_frame_set(const struct qlxge_hw *hw, uint32_t frame)
+{
+	int ret;
+
+	ret = qlxge_win_xgmac_lock(hw);
+	if (ret != 0)
+		return ret;
+	ret = qlxge_win_xgmac_write_locked(hw, QLXGE_XGMAC_MAC_TX_PARAMS,
+		QLXGE_XGMAC_MAC_TX_PARAMS_JUMBO |
+		((frame << QLXGE_XGMAC_MAC_TX_PARAMS_MAX_SHIFT) &
+		 QLXGE_XGMAC_MAC_TX_PARAMS_MAX_MASK));
+	if (ret == 0)
+		ret = qlxge_win_xgmac_write_locked(hw, QLXGE_XGMAC_MAC_RX_PARAMS,
+						   frame & QLXGE_XGMAC_MAC_RX_PARAMS_MAX_MASK);
+	qlxge_win_xgmac_unlock(hw);
+	return ret;
+}
+
+/*
+ * The port's max frame, in bytes on the wire with the FCS (docs/hardware/choices.md, "Port max
+ * frame"): through the firmware's port configuration on the ISP8000 (§9.4 SET_PORT_CFG mb2,
+ * link_config kept, jumbo on as §9.7 leaves it), through the MAC's frame-size registers on the
+ * ISP8012, which has no firmware port configuration (§4.6, §11.2). Nothing is sent when the
+ * port already has it. The caller keeps @frame within [64, QLXGE_MAX_FRAME_DEFAULT].
+ */
+int
+qlxge_port_max_frame_set(struct qlxge_hw *hw, uint32_t frame)
+{
+	int ret;
+
+	if (frame == hw->st->max_frame)
+		return 0;
+	if (hw->st->device_id == QLXGE_PCI_DEVICE_ID_8012) {
+		ret = qlxge_port8012_max_frame_set(hw, frame);
+		if (ret == 0)
+			hw->st->max_frame = frame;
+	} else {
+		ret = qlxge_mbox_set_port_cfg(hw, hw->st->link_config | QLXGE_LINK_CFG_JUMBO,
+					      frame);
+	}
+	if (ret != 0)
+		QLXGE_HW_LOG(ERR, "port %u: max frame %u -> %u not set: %d", hw->st->port_id,
+			     hw->st->max_frame, frame, ret);
 	return ret;
 }
 

@@ -67,6 +67,29 @@ sim_dev_error(struct qlxge_sim_func *fn, uint32_t err_sts_bits)
 	sim_irq_update(fn);
 }
 
+/*
+ * Whether CQ @p q still has an interrupt pending: raised (coalescing done) and not yet consumed
+ * up to what it published. Judged on the consumer doorbell as the driver last wrote it, not as
+ * the last poll step saw it: the card sees a doorbell write at once, so a driver that consumed
+ * everything and then enables the vector (an RX queue interrupt before a sleep) is not woken by
+ * work it has done already.
+ */
+static bool
+sim_irq_cq_pending(struct qlxge_sim_func *fn, unsigned int q)
+{
+	struct sim_cq *cq = &fn->cq[q];
+	uint32_t cons;
+
+	if (!cq->irq_pending || cq->len == 0)
+		return cq->irq_pending;
+	/* acquire: pairs with the driver's release of its consumer index (doorbell pages) */
+	cons = __atomic_load_n((const uint32_t *)(fn->db + QLXGE_DB_CQ_OFFSET(q) +
+						  QLXGE_DB_CQ_CONS_IDX), __ATOMIC_ACQUIRE);
+	if ((cons & 0xFFFFu) % cq->len == cq->published && !cq->coal_armed)
+		cq->irq_pending = false;
+	return cq->irq_pending;
+}
+
 /* Bitmap of vectors with a pending source. */
 static uint32_t
 sim_irq_pending(struct qlxge_sim_func *fn)
@@ -79,7 +102,7 @@ sim_irq_pending(struct qlxge_sim_func *fn)
 	for (q = 0; q < SIM_NUM_CQ; q++) {
 		if (!sim_bit_test(fn->cq_live, q))
 			continue;
-		if (fn->cq[q].irq_pending)
+		if (sim_irq_cq_pending(fn, q))
 			pend |= 1u << fn->cq[q].vector;
 	}
 	return pend;

@@ -137,7 +137,9 @@ sim_rx_classify_frame(const struct sim_rx_ctx *ctx, const uint8_t *frame, uint32
 		off += 4;
 		v->flags2 |= QLXGE_IB_MAC_FLAGS2_V;
 	}
-	if (len > max_frame)
+	/* the port's max frame counts the FCS, which our wire does not carry; a tagged frame
+	 * may be 4 bytes longer (xgmac.h) */
+	if (unlikely(len + RTE_ETHER_CRC_LEN > max_frame + (tagged ? 4u : 0u)))
 		mac_err = QLXGE_IB_MAC_FLAGS2_ERR_OVERSIZE;
 	if (et < 0x0600u)	/* a length: IEEE 802.3 frame */
 		bits |= QLXGE_RT_DATA_802_3;

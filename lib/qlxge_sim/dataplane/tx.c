@@ -34,6 +34,7 @@
 #include "base/log.h"
 #include "dataplane/csum.h"
 #include "dataplane/tx.h"
+#include "dataplane/xgmac.h"
 
 #define SIM_TX_HEADROOM		64u
 #define SIM_TX_MAX_FRAME_DEFAULT	QLXGE_MAX_FRAME_SIZE
@@ -136,7 +137,7 @@ sim_tx_finish(uint8_t *f, uint32_t len, bool vlan, uint16_t tci, uint32_t max_fr
 		len = SIM_TX_MIN_FRAME;
 		res->flags1 |= QLXGE_OB_MAC_RSP_FLAGS1_P;
 	}
-	if (len > max_frame)
+	if (sim_xgmac_too_long(max_frame, f, len))
 		res->flags1 |= QLXGE_OB_MAC_RSP_FLAGS1_L;
 	/*
 	 * No wire carries more (flagged L too), or the MAC could not send it (no link, the
@@ -359,7 +360,7 @@ sim_tx_iocb(struct qlxge_sim_func *fn, const void *iocb, uint32_t max_frame,
 		return -EINVAL;
 	}
 	if (direct != NULL) {
-		if (frame_len > max_frame)
+		if (sim_xgmac_too_long(max_frame, direct, frame_len))
 			res->flags1 |= QLXGE_OB_MAC_RSP_FLAGS1_L;
 		if (frame_len > SIM_FRAME_MAX || emit(arg, direct, frame_len) != 0) {
 			res->dropped = 1;

@@ -43,8 +43,9 @@ struct sim_tx_result {
  * Execute one TX IOCB (opcode 0x01 or 0x02; @p iocb is a 128-byte copy in card layout): gather
  * the buffers by DMA through sim_dma_read()/sim_dma_map() of @p fn (following OAL pointers in any
  * slot, stopping at E), apply VLAN insertion, checksums and LSO as asked, pad short frames, and
- * hand each resulting frame to @p emit. Frames longer than @p max_frame (0 = 9600) are sent and
- * flagged L (longer than SIM_FRAME_MAX: flagged L and dropped, never emitted). Uses a
+ * hand each resulting frame to @p emit. Frames longer than the port's max frame @p max_frame
+ * (0 = 9600; FCS included, one tag more: sim_xgmac_too_long()) are sent and flagged L (longer
+ * than SIM_FRAME_MAX: flagged L and dropped, never emitted). Uses a
  * per-thread scratch buffer: no allocation.
  * @return 0 (sent), -EFAULT (DMA error: B), -EINVAL (malformed IOCB: E or S, nothing sent),
  *         -ENOBUFS (emit refused a frame). @p res is filled in every case.

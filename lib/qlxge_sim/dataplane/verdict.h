@@ -29,7 +29,7 @@ struct sim_rx_ctx {
 	uint32_t rst_fo;			/* RST_FO (RR; stored, not used: see docs) */
 	unsigned int func;			/* PCI function number (CAM function field) */
 	unsigned int port;			/* port the frame arrived on (0/1) */
-	uint32_t max_frame;			/* port max frame (bytes without FCS); 0 = 9600 */
+	uint32_t max_frame;			/* port max frame (FCS included); 0 = 9600 */
 };
 
 /** Why a frame was not delivered (sim_rx_verdict.drop). */

@@ -43,7 +43,22 @@ sim_xgmac_count(struct qlxge_sim_func *fn, uint32_t reg, uint64_t n)
 	fn->xg.cnt[reg / 8] += n;
 }
 
-/* Largest frame of the port (bytes without FCS), §4.6, §9.4. */
+/*
+ * The port's max frame (§9.4 SET_PORT_CFG mb2, or the 8012's MAC_RX_PARAMS, §11.2), as the MAC
+ * applies it (docs/hardware/choices.md, "Port max frame"): it counts the frame on the wire,
+ * 4-byte FCS included, and a frame carrying one 802.1Q tag may be 4 bytes longer. Whether a
+ * frame of @p len bytes without FCS, starting at @p f, is too long for @p max_frame.
+ */
+static __rte_always_inline bool
+sim_xgmac_too_long(uint32_t max_frame, const uint8_t *f, uint32_t len)
+{
+	if (likely(len + 4 <= max_frame))
+		return false;
+	/* only a tagged frame may have the 4 bytes more: look at the ethertype */
+	return len + 4 > max_frame + 4 || len < 18 || f[12] != 0x81 || f[13] != 0x00;
+}
+
+/* The port's max frame (bytes on the wire, FCS included, one tag more), §4.6, §9.4. */
 static inline uint32_t
 sim_port_max_frame(struct qlxge_sim_func *fn)
 {
@@ -105,7 +120,7 @@ sim_xgmac_count_tx(struct qlxge_sim_func *fn, const uint8_t *f, uint32_t len)
 	}
 	if (unlikely(wl < 64))
 		sim_xgmac_count(fn, QLXGE_XGMAC_TX_UNDERSIZE_PKTS, 1);
-	else if (unlikely(wl > sim_port_max_frame(fn)))
+	else if (unlikely(sim_xgmac_too_long(sim_port_max_frame(fn), f, len)))
 		sim_xgmac_count(fn, QLXGE_XGMAC_TX_OVERSIZE_PKTS, 1);
 	else
 		sim_xgmac_count(fn, sim_xgmac_size_bucket(wl, QLXGE_XGMAC_TX_64_PKTS), 1);

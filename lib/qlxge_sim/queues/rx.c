@@ -150,6 +150,11 @@ sim_rx_drain(struct qlxge_sim_func *fn, struct sim_wire *w, bool wait, bool prob
 				v.drop = alt.drop;
 				ret = alt.drop;
 			}
+			/* the MAC counts every frame longer than the port's max frame as oversize
+			 * (§11.3), whether routing then delivers it (with its ERR code) or not */
+			oversize = ret == SIM_RX_DROP_OVERSIZE ||
+				   (v.flags2 & QLXGE_IB_MAC_FLAGS2_ERR_MASK) ==
+				   QLXGE_IB_MAC_FLAGS2_ERR_OVERSIZE;
 			if (unlikely(ret != SIM_RX_DELIVER)) {
 				/* a pcap file before the first receive: the filters may be half
 				 * programmed (promiscuous mode comes after the start) */
@@ -157,7 +162,6 @@ sim_rx_drain(struct qlxge_sim_func *fn, struct sim_wire *w, bool wait, bool prob
 				    ret != SIM_RX_DROP_RUNT &&
 				    sim_now_us() - fn->ad->rx_cfg_us < SIM_PCAP_SETTLE_US)
 					break;
-				oversize = ret == SIM_RX_DROP_OVERSIZE;
 				if (oversize) {
 					fn->cnt.rx_drops_oversize++;
 					SIM_TRACE(rx, drop_oversize, SIM_FN_FMT " %u bytes",

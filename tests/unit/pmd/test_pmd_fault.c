@@ -239,7 +239,8 @@ test_mbox_desync_fw_hang_reset(void **state)
 	assert_int_equal(qlxge_sim_port_state_get(x.p.fn[0], &ps), 0);
 	assert_int_equal(ps.link_config & QLXGE_LINK_CFG_LOOPBACK_MASK, 0);
 	assert_int_equal(ps.link_config, QLXGE_LINK_CFG_JUMBO | QLXGE_LINK_CFG_PAUSE_STD);
-	assert_int_equal(ps.max_frame, QLXGE_MAX_FRAME_DEFAULT);
+	/* the max frame follows the MTU (1500 here): header and FCS on top */
+	assert_int_equal(ps.max_frame, RTE_ETHER_MTU + RTE_ETHER_HDR_LEN + RTE_ETHER_CRC_LEN);
 	assert_int_equal(ps.fw_version, 0x00010203);
 
 	/* frames to the peer reach the peer, and none comes back to the sender */

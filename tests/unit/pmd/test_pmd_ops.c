@@ -107,8 +107,9 @@ test_ethdev_infos(void **state)
 	assert_string_equal(info.driver_name, "net_qlxge_sim");
 	assert_int_equal(info.reta_size, 512);
 	assert_int_equal(info.hash_key_size, 40);
+	/* as ixgbe: max_mtu = max_rx_pktlen - (Ethernet header + CRC) */
 	assert_int_equal(info.max_rx_pktlen, 9600);
-	assert_int_equal(info.max_mtu, 9000);
+	assert_int_equal(info.max_mtu, 9582);
 	/* every speed the firmware's link-status word can report (§9.4), and no other */
 	assert_int_equal(info.speed_capa, RTE_ETH_LINK_SPEED_10G | RTE_ETH_LINK_SPEED_1G |
 			 RTE_ETH_LINK_SPEED_100M);
@@ -168,7 +169,8 @@ test_ethdev_start_stop_state(void **state)
 	assert_int_equal(qlxge_sim_port_state_get(p->fn[0], &st), 0);
 	assert_true(st.function_enabled);
 	assert_true(st.link_config & QLXGE_LINK_CFG_JUMBO);
-	assert_int_equal(st.max_frame, 9600);
+	/* the MTU's max frame (1500 + 18) */
+	assert_int_equal(st.max_frame, 1518);
 	assert_int_equal(qlxge_sim_reg_read(p->fn[0], QLXGE_REG_NIC_RCV_CFG) &
 			 QLXGE_NIC_RCV_CFG_DFQ_MASK, 0);
 
@@ -348,14 +350,18 @@ test_ethdev_mtu(void **state)
 	struct qlxge_sim_port_state st;
 	uint16_t mtu;
 
-	assert_int_equal(rte_eth_dev_set_mtu(p->port[0], 9001), -EINVAL);
+	assert_int_equal(rte_eth_dev_set_mtu(p->port[0], 9583), -EINVAL);
 	assert_int_equal(rte_eth_dev_set_mtu(p->port[0], 10), -EINVAL);
 	assert_int_equal(rte_eth_dev_get_mtu(p->port[0], &mtu), 0);
 	assert_int_equal(mtu, RTE_ETHER_MTU);
 	assert_int_equal(rte_eth_dev_stop(p->port[0]), 0);
-	assert_int_equal(rte_eth_dev_set_mtu(p->port[0], 9000), 0);
+	/* stopped: taken, and applied by the next start (the port keeps its max frame) */
+	assert_int_equal(rte_eth_dev_set_mtu(p->port[0], 9582), 0);
 	assert_int_equal(rte_eth_dev_get_mtu(p->port[0], &mtu), 0);
-	assert_int_equal(mtu, 9000);
+	assert_int_equal(mtu, 9582);
+	assert_int_equal(qlxge_sim_port_state_get(p->fn[0], &st), 0);
+	assert_int_equal(st.max_frame, 1518);
+	assert_int_equal(rte_eth_dev_start(p->port[0]), 0);
 	assert_int_equal(qlxge_sim_port_state_get(p->fn[0], &st), 0);
 	assert_int_equal(st.max_frame, 9600);
 	assert_true(st.link_config & QLXGE_LINK_CFG_JUMBO);
@@ -455,7 +461,8 @@ test_ethdev_flow_ctrl(void **state)
 	assert_int_equal(qlxge_sim_port_state_get(p->fn[0], &st), 0);
 	assert_true(st.link_config & QLXGE_LINK_CFG_PAUSE_STD);
 	assert_true(st.link_config & QLXGE_LINK_CFG_JUMBO);
-	assert_int_equal(st.max_frame, 9600);
+	/* the max frame the MTU set is kept */
+	assert_int_equal(st.max_frame, 1518);
 	memset(&fc, 0, sizeof(fc));
 	assert_int_equal(rte_eth_dev_flow_ctrl_get(p->port[0], &fc), 0);
 	assert_int_equal(fc.mode, RTE_ETH_FC_FULL);
@@ -619,14 +626,11 @@ test_ethdev_configure_errors(void **state)
 	conf.txmode.mq_mode = RTE_ETH_MQ_TX_DCB;
 	assert_true(rte_eth_dev_configure(p->port[0], NB_RXQ, NB_TXQ, &conf) < 0);
 	conf = test_conf();
-	conf.intr_conf.rxq = 1;
-	assert_true(rte_eth_dev_configure(p->port[0], NB_RXQ, NB_TXQ, &conf) < 0);
-	conf = test_conf();
 	assert_true(rte_eth_dev_configure(p->port[0], 33, NB_TXQ, &conf) < 0);
 	conf.rx_adv_conf.rss_conf.rss_key_len = 20;
 	assert_true(rte_eth_dev_configure(p->port[0], NB_RXQ, NB_TXQ, &conf) < 0);
 	conf = test_conf();
-	conf.rxmode.mtu = 9100;
+	conf.rxmode.mtu = 9583;
 	assert_true(rte_eth_dev_configure(p->port[0], NB_RXQ, NB_TXQ, &conf) < 0);
 	/* a good configuration still works after all that */
 	assert_int_equal(pmd_configure(p->port[0], NB_RXQ, NB_TXQ, NULL), 0);
@@ -641,11 +645,16 @@ test_ethdev_configure_errors(void **state)
 
 /* ---- cases on ports of their own --------------------------------------------------------- */
 
-/* A started port refuses a new MTU (-EBUSY); stopped, it takes it, and start scatters for it. */
+/*
+ * As ixgbe: a started port takes a new MTU at once (the port's max frame follows) unless its
+ * frames need scattered RX the started burst does not do (-EINVAL); stopped, it takes any, and
+ * start scatters for it.
+ */
 static void
 test_ethdev_mtu_on_started_port(void **state)
 {
 	struct rte_mempool *wp = pmd_watch_pool();
+	struct qlxge_sim_port_state st;
 	struct rte_eth_rxq_info qi;
 	struct pmd_pair p;
 	uint16_t mtu;
@@ -655,9 +664,21 @@ test_ethdev_mtu_on_started_port(void **state)
 	assert_int_equal(pmd_pair_open(&p, "opsmtu", false), 0);
 	assert_int_equal(pmd_configure(p.port[0], 1, 1, NULL), 0);
 	assert_int_equal(rte_eth_dev_start(p.port[0]), 0);
-	assert_int_equal(rte_eth_dev_set_mtu(p.port[0], 9000), -EBUSY);
+	pmd_log_begin();
+	assert_int_equal(rte_eth_dev_set_mtu(p.port[0], 9000), -EINVAL);
+	log = pmd_log_end();
+	assert_non_null(strstr(log, "stop the port first"));
+	free(log);
 	assert_int_equal(rte_eth_dev_get_mtu(p.port[0], &mtu), 0);
 	assert_int_equal(mtu, RTE_ETHER_MTU);
+	assert_int_equal(qlxge_sim_port_state_get(p.fn[0], &st), 0);
+	assert_int_equal(st.max_frame, 1518);
+	/* 2030 + 18 bytes fit the 2 KiB buffers: taken while running */
+	assert_int_equal(rte_eth_dev_set_mtu(p.port[0], 2030), 0);
+	assert_int_equal(qlxge_sim_port_state_get(p.fn[0], &st), 0);
+	assert_int_equal(st.max_frame, 2048);
+	assert_true(pmd_wait_link(p.port[0], true));
+	assert_int_equal(pmd_loop_frames(p.port[0], wp, 3, 2030 + 14), 3);
 	assert_int_equal(rte_eth_dev_set_mtu(p.port[0], RTE_ETHER_MTU), 0);
 	assert_int_equal(rte_eth_dev_stop(p.port[0]), 0);
 	/*

@@ -856,6 +856,38 @@ test_queue_interrupts(void **state)
 	qfix_down(&f);
 }
 
+/*
+ * §16.15: a CQ's interrupt is pending while its completions are unconsumed, judged on the
+ * consumer doorbell as the driver last wrote it: consumed, then re-enabled before any poll step
+ * (an RX queue interrupt enabled before a sleep), nothing fires; a frame still unconsumed when
+ * the vector is enabled fires it at once.
+ */
+static void
+test_queue_interrupt_after_consume(void **state)
+{
+	struct qfix f;
+
+	(void)state;
+	qfix_up(&f, 48);
+	st_wr(f.fn, QLXGE_REG_INTR_EN, QLXGE_INTR_EN_VEC_CMD(QLXGE_INTR_EN_TYPE_ENABLE, 1));
+	st_frame_udp(f.buf, 64, f.e.mac[0], 0);
+	qfix_send(&f, 64, 1, QLXGE_OB_MAC_FLAGS1_I);
+	assert_int_equal(st_irq_count(f.fn, 1), 1);
+	while (st_cq_next(f.fn, &f.rx) != NULL)
+		;
+	/* no poll step since the consumer doorbell moved */
+	st_wr(f.fn, QLXGE_REG_INTR_EN, QLXGE_INTR_EN_VEC_CMD(QLXGE_INTR_EN_TYPE_ENABLE, 1));
+	assert_int_equal(st_irq_count(f.fn, 1), 0);
+	assert_int_equal(st_rd(f.fn, QLXGE_REG_ISR1) & (1u << RXQ), 0);
+	/* a frame arrives while the vector is disabled: pending; the enable fires it */
+	st_wr(f.fn, QLXGE_REG_INTR_EN, QLXGE_INTR_EN_VEC_CMD(QLXGE_INTR_EN_TYPE_DISABLE, 1));
+	qfix_send(&f, 64, 2, QLXGE_OB_MAC_FLAGS1_I);
+	assert_int_equal(st_irq_count(f.fn, 1), 0);
+	st_wr(f.fn, QLXGE_REG_INTR_EN, QLXGE_INTR_EN_VEC_CMD(QLXGE_INTR_EN_TYPE_ENABLE, 1));
+	assert_int_equal(st_irq_count(f.fn, 1), 1);
+	qfix_down(&f);
+}
+
 /* §8.3, §16.15: OI in the IOCB overrides the CQ's interrupt delay (delays reloaded by LI). */
 static void
 test_queue_coalescing_oi(void **state)
@@ -1313,6 +1345,7 @@ main(void)
 		cmocka_unit_test(test_queue_vlan_strip_and_split),
 		cmocka_unit_test(test_queue_rss),
 		cmocka_unit_test(test_queue_interrupts),
+		cmocka_unit_test(test_queue_interrupt_after_consume),
 		cmocka_unit_test(test_queue_coalescing_oi),
 		cmocka_unit_test(test_queue_xgmac_counters),
 		cmocka_unit_test(test_queue_routing),

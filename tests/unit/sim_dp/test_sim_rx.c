@@ -226,14 +226,31 @@ test_rx_oversize(void **state)
 	slot_clear(e, 0);
 	e->buf[5] = 0x55;
 	assert_int_equal(classify(e), SIM_RX_DROP_OVERSIZE);
-	/* exactly the maximum is fine */
-	t_build(e->buf, &e->f, my_mac, -1, false, T_UDP, 1518 - 42, 0);
+	/* the max frame counts the FCS (not on our wire): 1514 bytes fit, 1515 do not */
+	e->buf[5] = my_mac[5];
+	t_build(e->buf, &e->f, my_mac, -1, false, T_UDP, 1514 - 42, 0);
+	assert_int_equal(e->f.len, 1514);
+	assert_int_equal(classify(e), SIM_RX_DELIVER);
+	assert_int_equal(e->v.flags2 & QLXGE_IB_MAC_FLAGS2_ERR_MASK, 0);
+	t_build(e->buf, &e->f, my_mac, -1, false, T_UDP, 1515 - 42, 0);
+	assert_int_equal(classify(e), SIM_RX_DELIVER);
+	assert_int_equal(e->v.flags2 & QLXGE_IB_MAC_FLAGS2_ERR_MASK,
+			 QLXGE_IB_MAC_FLAGS2_ERR_OVERSIZE);
+	/* one 802.1Q tag may come on top: 1518 bytes tagged fit, 1519 do not */
+	t_build(e->buf, &e->f, my_mac, 100, false, T_UDP, 1518 - 46, 0);
 	assert_int_equal(e->f.len, 1518);
 	assert_int_equal(classify(e), SIM_RX_DELIVER);
 	assert_int_equal(e->v.flags2 & QLXGE_IB_MAC_FLAGS2_ERR_MASK, 0);
-	/* 0 = the 9600 default */
+	t_build(e->buf, &e->f, my_mac, 100, false, T_UDP, 1519 - 46, 0);
+	assert_int_equal(classify(e), SIM_RX_DELIVER);
+	assert_int_equal(e->v.flags2 & QLXGE_IB_MAC_FLAGS2_ERR_MASK,
+			 QLXGE_IB_MAC_FLAGS2_ERR_OVERSIZE);
+	/* 0 = the 9600 default: 9596 bytes and the FCS */
 	e->ctx.max_frame = 0;
-	t_build(e->buf, &e->f, my_mac, -1, false, T_UDP, 9600 - 42 + 1, 0);
+	t_build(e->buf, &e->f, my_mac, -1, false, T_UDP, 9596 - 42, 0);
+	assert_int_equal(classify(e), SIM_RX_DELIVER);
+	assert_int_equal(e->v.flags2 & QLXGE_IB_MAC_FLAGS2_ERR_MASK, 0);
+	t_build(e->buf, &e->f, my_mac, -1, false, T_UDP, 9596 - 42 + 1, 0);
 	assert_int_equal(classify(e), SIM_RX_DELIVER);
 	assert_int_equal(e->v.flags2 & QLXGE_IB_MAC_FLAGS2_ERR_MASK,
 			 QLXGE_IB_MAC_FLAGS2_ERR_OVERSIZE);

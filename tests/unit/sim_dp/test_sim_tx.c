@@ -395,9 +395,12 @@ static const struct {
 	{ "tagged, still padded", 42, 2, bds_two, true, 5, 0, QLXGE_OB_MAC_RSP_FLAGS1_P, 60 },
 	{ "over the maximum: L, and sent", 1600, 4, bds_one, false, 0, 1518,
 	  QLXGE_OB_MAC_RSP_FLAGS1_L, 1600 },
-	{ "at the maximum", 1518, 4, bds_one, false, 0, 1518, 0, 1518 },
-	{ "over it by its tag", 1518, 4, bds_one, true, 0, 1518, QLXGE_OB_MAC_RSP_FLAGS1_L,
-	  1522 },
+	/* the max frame counts the FCS; one 802.1Q tag may come on top (xgmac.h) */
+	{ "at the maximum", 1514, 4, bds_one, false, 0, 1518, 0, 1514 },
+	{ "over it by one", 1515, 4, bds_one, false, 0, 1518, QLXGE_OB_MAC_RSP_FLAGS1_L, 1515 },
+	{ "at the maximum with its tag", 1514, 4, bds_one, true, 0, 1518, 0, 1518 },
+	{ "over it with its tag", 1515, 4, bds_one, true, 0, 1518, QLXGE_OB_MAC_RSP_FLAGS1_L,
+	  1519 },
 };
 
 static void
