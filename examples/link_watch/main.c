@@ -117,6 +117,22 @@ on_event(uint16_t port, enum rte_eth_event_type type, void *arg, void *ret_param
 	return 0;
 }
 
+/*
+ * Unregister the callbacks of @port. -EAGAIN: the interrupt thread is running one; once it
+ * has returned the callback is gone, and no event of @port is seen afterwards. One port at a
+ * time: with RTE_ETH_ALL, ethdev reports -EAGAIN for the last port only.
+ */
+static void
+unwatch(uint16_t port)
+{
+	while (rte_eth_dev_callback_unregister(port, RTE_ETH_EVENT_INTR_LSC, on_event,
+					       NULL) == -EAGAIN)
+		rte_delay_us_sleep(1000);
+	while (rte_eth_dev_callback_unregister(port, RTE_ETH_EVENT_INTR_RESET, on_event,
+					       NULL) == -EAGAIN)
+		rte_delay_us_sleep(1000);
+}
+
 /* Configure @port with one RX and one TX queue and link status interrupts; start it. */
 static int
 port_setup(uint16_t port)
@@ -368,10 +384,13 @@ main(int argc, char **argv)
 		rte_delay_us_sleep(10000);
 	}
 
-	/* the watch ends before the ports go: closing one port of a cable takes its partner's
-	 * link down, an event of the teardown, not of the run */
-	rte_eth_dev_callback_unregister(RTE_ETH_ALL, RTE_ETH_EVENT_INTR_LSC, on_event, NULL);
-	rte_eth_dev_callback_unregister(RTE_ETH_ALL, RTE_ETH_EVENT_INTR_RESET, on_event, NULL);
+	/*
+	 * The watch ends before the ports go: closing a port unplugs its cable, which takes its
+	 * peer's link down, an event of the shutdown that the summary must not count (nor count
+	 * only when the interrupt thread happens to deliver it before the summary is printed).
+	 */
+	RTE_ETH_FOREACH_DEV(port)
+		unwatch(port);
 	RTE_ETH_FOREACH_DEV(port) {
 		rte_eth_dev_stop(port);
 		rte_eth_dev_close(port);

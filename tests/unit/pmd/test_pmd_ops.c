@@ -627,6 +627,7 @@ test_ethdev_configure_errors(void **state)
 	assert_true(rte_eth_dev_configure(p->port[0], NB_RXQ, NB_TXQ, &conf) < 0);
 	conf = test_conf();
 	assert_true(rte_eth_dev_configure(p->port[0], 33, NB_TXQ, &conf) < 0);
+	assert_true(rte_eth_dev_configure(p->port[0], NB_RXQ, 33, &conf) < 0);
 	conf.rx_adv_conf.rss_conf.rss_key_len = 20;
 	assert_true(rte_eth_dev_configure(p->port[0], NB_RXQ, NB_TXQ, &conf) < 0);
 	conf = test_conf();
