@@ -34,7 +34,6 @@
 
 #include "qlxge_sim.h"
 #include "qlxge_log.h"
-#include "qlxge_sim_vdev.h"
 #include "qlxge_sim_mp.h"
 
 #define QLXGE_SIM_MP_ACTION	"qlxge_sim_reg"
@@ -57,17 +56,8 @@ static_assert(sizeof(struct qlxge_sim_mp_rep) <= RTE_MP_MAX_PARAM_LEN, "reply fi
 
 /* ---- primary -------------------------------------------------------------------------------- */
 
-static int
-qlxge_sim_mp_access(const struct qlxge_vdev_view *v, void *arg)
-{
-	struct qlxge_sim_mp_req *req = arg;
-
-	if (req->write)
-		qlxge_sim_reg_write(v->fn, req->off, req->val);
-	else
-		req->val = qlxge_sim_reg_read(v->fn, req->off);
-	return 0;
-}
+/* the binding's register access, set once by the first probe */
+static qlxge_sim_mp_access_t qlxge_sim_mp_access;
 
 static int
 qlxge_sim_mp_handle(const struct rte_mp_msg *msg, const void *peer)
@@ -79,7 +69,7 @@ qlxge_sim_mp_handle(const struct rte_mp_msg *msg, const void *peer)
 	if (msg->len_param == (int)sizeof(req)) {
 		memcpy(&req, msg->param, sizeof(req));
 		req.dev[sizeof(req.dev) - 1] = '\0';
-		rep.ret = qlxge_vdev_call_name(req.dev, qlxge_sim_mp_access, &req);
+		rep.ret = qlxge_sim_mp_access(req.dev, req.write, req.off, &req.val);
 		rep.val = req.val;
 	}
 	memset(&reply, 0, sizeof(reply));
@@ -90,12 +80,13 @@ qlxge_sim_mp_handle(const struct rte_mp_msg *msg, const void *peer)
 }
 
 int
-qlxge_sim_mp_primary_init(void)
+qlxge_sim_mp_primary_init(qlxge_sim_mp_access_t access)
 {
 	static bool registered;
 
 	if (registered)
 		return 0;
+	qlxge_sim_mp_access = access;
 	if (rte_mp_action_register(QLXGE_SIM_MP_ACTION, qlxge_sim_mp_handle) != 0) {
 		/* --no-shconf / --in-memory: no multi-process channel, no secondary either */
 		if (rte_errno == ENOTSUP)

@@ -10,12 +10,23 @@
 #ifndef QLXGE_SIM_MP_H
 #define QLXGE_SIM_MP_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "qlxge_probe.h"
 
-/* Primary: answer the secondaries' register accesses (once per process; 0 when IPC is off). */
-int qlxge_sim_mp_primary_init(void);
+/*
+ * The primary's register access for a secondary: device @dev's register @off read into or
+ * written from @val, with the device held while it runs; 0 or -ENODEV. The vdev binding owns
+ * the devices and hands this in, so calls go one way: binding -> multi-process channel.
+ */
+typedef int (*qlxge_sim_mp_access_t)(const char *dev, bool write, uint32_t off, uint32_t *val);
+
+/*
+ * Primary: answer the secondaries' register accesses with @access (once per process; 0 when
+ * IPC is off).
+ */
+int qlxge_sim_mp_primary_init(qlxge_sim_mp_access_t access);
 
 /*
  * Secondary: the register bus of device @name, port @port_id, through the primary; its release

@@ -490,6 +490,34 @@ qlxge_vdev_probe_secondary(struct rte_vdev_device *vdev)
 	return 0;
 }
 
+/* A secondary's register access, performed here on the function attached as @v. */
+struct qlxge_vdev_reg {
+	bool write;
+	uint32_t off;
+	uint32_t *val;
+};
+
+static int
+qlxge_vdev_reg_access(const struct qlxge_vdev_view *v, void *arg)
+{
+	struct qlxge_vdev_reg *r = arg;
+
+	if (r->write)
+		qlxge_sim_reg_write(v->fn, r->off, *r->val);
+	else
+		*r->val = qlxge_sim_reg_read(v->fn, r->off);
+	return 0;
+}
+
+/* For the multi-process channel (qlxge_sim_mp.c): the device held while it runs. */
+static int
+qlxge_vdev_mp_access(const char *dev, bool write, uint32_t off, uint32_t *val)
+{
+	struct qlxge_vdev_reg r = { .write = write, .off = off, .val = val };
+
+	return qlxge_vdev_call_name(dev, qlxge_vdev_reg_access, &r);
+}
+
 static int
 qlxge_vdev_probe(struct rte_vdev_device *vdev)
 {
@@ -508,7 +536,7 @@ qlxge_vdev_probe(struct rte_vdev_device *vdev)
 	if (ret != 0)
 		return ret;
 	/* the secondaries' register path; without it they only fail to attach */
-	qlxge_sim_mp_primary_init();
+	qlxge_sim_mp_primary_init(qlxge_vdev_mp_access);
 	pthread_mutex_lock(&qlxge_vdev_lock);
 	ret = qlxge_vdev_attach(name, &cfg, &e);
 	pthread_mutex_unlock(&qlxge_vdev_lock);
