@@ -5,14 +5,10 @@
 default MTU (1500) and at MTU 9000 (scattered RX with testpmd's 2 KiB mbufs), received from a
 pcap file and forwarded by io to another: a frame of MTU + 14 (+ 4 per VLAN tag) bytes, plus
 the 4 of the FCS no wire of the model carries, passes and leaves intact; one byte more is
-dropped and counted in ierrors and an rx length/oversize extended statistic (ixgbe's rule).
-
-The drop check waits for the port's maximum frame to follow its MTU (the data-path work:
-until then the port takes up to 9600 bytes whatever the MTU): QLXGE_FUNC_MTU_STRICT=1 makes
-it fail the test; without it the test reports what happened to the longer frames.
+dropped and counted in ierrors and an rx length/oversize extended statistic (ixgbe's rule:
+the port's maximum frame follows its MTU).
 Usage: jumbo.py <plugin folder>"""
 
-import os
 import sys
 
 from qlxge_func import (Testpmd, Workdir, check, pcap_vdev, preflight, read_pcap,
@@ -22,7 +18,6 @@ plugins = sys.argv[1]
 preflight(plugins)
 from scapy.all import IP, UDP, Dot1Q, Ether, Raw  # noqa: E402
 
-STRICT = os.environ.get("QLXGE_FUNC_MTU_STRICT") == "1"
 eth = Ether(dst="02:00:00:00:00:01", src="02:00:00:00:00:02")
 
 
@@ -63,21 +58,14 @@ def run(w, name, mtu, vlan_filter):
           % (mtu, [len(f) for f in fits]))
     passed_over = [len(f) for f in over if bytes(f) in sent]
     length_x = {k: v for k, v in xs.items() if ("oversize" in k or "length" in k) and v}
-    if STRICT:
-        check(not passed_over and st["RX-packets"] == len(fits),
-              "MTU %d: frames one byte longer dropped (%s)" % (mtu, [len(f) for f in over]))
-        check(st["RX-errors"] >= len(over), "MTU %d: counted in ierrors (%d)"
-              % (mtu, st["RX-errors"]))
-        check(sum(length_x.values()) >= len(over),
-              "MTU %d: counted in a length/oversize xstat (%s)" % (mtu, length_x))
-    else:
-        print("note: MTU %d: frames one byte over the MTU: %d of %d passed, ierrors %d, %s "
-              "(QLXGE_FUNC_MTU_STRICT=1 checks that they are dropped)"
-              % (mtu, len(passed_over), len(over), st["RX-errors"], length_x))
-
+    check(not passed_over and st["RX-packets"] == len(fits),
+          "MTU %d: frames one byte longer dropped (%s)" % (mtu, [len(f) for f in over]))
+    check(st["RX-errors"] >= len(over), "MTU %d: counted in ierrors (%d)"
+          % (mtu, st["RX-errors"]))
+    check(sum(length_x.values()) >= len(over),
+          "MTU %d: counted in a length/oversize xstat (%s)" % (mtu, length_x))
 
 with Workdir("jumbo") as w:
     run(w, "mtu1500", 1500, vlan_filter=False)
     run(w, "mtu9000", 9000, vlan_filter=True)
-print("PASS: jumbo frames and MTU boundaries" +
-      ("" if STRICT else " (drop of over-MTU frames not enforced: see the notes)"))
+print("PASS: jumbo frames and MTU boundaries")
