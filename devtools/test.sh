@@ -5,7 +5,8 @@
 # The test command of the README: bootstrap the machine, build, run every suite.
 #   1. build/       : all suites (unit, stress, integration, bench smoke runs)
 #   2. build-asan/  : the unit and mpring (incl. stress) suites under ASan + UBSan
-#   3. build-tsan/  : the mpring and sim suites under ThreadSanitizer (only their programs built)
+#   3. build-tsan/  : the mpring, sim and shared-tx suites under ThreadSanitizer (only their
+#                     programs built; shared-tx: the driver's shared TX queues on the model)
 # Ends with one line "qlxge tests: N passed, N failed". Idempotent; safe to run again.
 #
 # Environment: QLXGE_TEST_SKIP_SANITIZERS=1 runs step 1 only (quick local iterations);
@@ -108,6 +109,7 @@ if [ "${QLXGE_TEST_SKIP_SANITIZERS:-0}" != 1 ]; then
 	setup build-tsan -Db_sanitize=thread -Db_lundef=false
 	run_suites build-tsan --only mpring
 	run_suites build-tsan --only sim
+	run_suites build-tsan --only shared-tx
 fi
 
 echo
