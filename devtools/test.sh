@@ -6,7 +6,8 @@
 #   1. build/       : all suites (unit, stress, integration, the 30-second fault soak, bench
 #                     smoke runs)
 #   2. build-asan/  : the unit and mpring (incl. stress) suites under ASan + UBSan
-#   3. build-tsan/  : the mpring and sim suites under ThreadSanitizer (only their programs built)
+#   3. build-tsan/  : the mpring, sim and shared-tx suites under ThreadSanitizer (only their
+#                     programs built; shared-tx: the driver's shared TX queues on the model)
 #   4. build-fuzz/  : the libFuzzer targets (clang, ASan + UBSan; only they are built), each run
 #                     for a short while from its seed corpus (tests/fuzz/README.md)
 # Ends with one line "qlxge tests: N passed, N failed". Idempotent; safe to run again.
@@ -116,6 +117,7 @@ if [ "${QLXGE_TEST_SKIP_SANITIZERS:-0}" != 1 ]; then
 	setup build-tsan -Db_sanitize=thread -Db_lundef=false
 	run_suites build-tsan --only mpring
 	run_suites build-tsan --only sim
+	run_suites build-tsan --only shared-tx
 	# clang for libFuzzer (devtools/bootstrap.sh installs it); the fuzzers run one at a time
 	CC=clang setup build-fuzz -Dfuzz=true -Db_sanitize=address,undefined -Db_lundef=false
 	run_suites build-fuzz --only fuzz

@@ -346,6 +346,7 @@ qlxge_dev_start(struct rte_eth_dev *dev)
 			goto err_quiesce;
 	}
 	qlxge_rx_burst_select(dev);
+	qlxge_tx_burst_select(dev);
 	ad->started = true;
 	ret = qlxge_rss_apply(dev);
 	if (ret == 0)
@@ -467,11 +468,13 @@ qlxge_dev_infos_get(struct rte_eth_dev *dev, struct rte_eth_dev_info *info)
 				RTE_ETH_RX_OFFLOAD_IPV4_CKSUM | RTE_ETH_RX_OFFLOAD_TCP_CKSUM |
 				RTE_ETH_RX_OFFLOAD_UDP_CKSUM | RTE_ETH_RX_OFFLOAD_RSS_HASH |
 				RTE_ETH_RX_OFFLOAD_SCATTER | RTE_ETH_RX_OFFLOAD_TCP_LRO;
+	/* a shared queue (qlxge_tx_shared.c, tests/unit/pmd/test_pmd_shared_tx.c) per queue */
+	info->tx_queue_offload_capa = RTE_ETH_TX_OFFLOAD_MT_LOCKFREE;
 	info->tx_offload_capa = RTE_ETH_TX_OFFLOAD_MULTI_SEGS | RTE_ETH_TX_OFFLOAD_IPV4_CKSUM |
 				RTE_ETH_TX_OFFLOAD_TCP_CKSUM | RTE_ETH_TX_OFFLOAD_UDP_CKSUM |
-				RTE_ETH_TX_OFFLOAD_TCP_TSO | RTE_ETH_TX_OFFLOAD_VLAN_INSERT;
+				RTE_ETH_TX_OFFLOAD_TCP_TSO | RTE_ETH_TX_OFFLOAD_VLAN_INSERT |
+				info->tx_queue_offload_capa;
 	info->rx_queue_offload_capa = 0;
-	info->tx_queue_offload_capa = 0;
 	info->flow_type_rss_offloads = QLXGE_RSS_OFFLOAD_ALL;
 	info->reta_size = QLXGE_RETA_SIZE;
 	info->hash_key_size = QLXGE_RSS_KEY_SIZE;

@@ -17,6 +17,7 @@
 #include <rte_ether.h>
 #include <rte_memzone.h>
 
+#include "mpring.h"
 #include "qlxge_base.h"
 #include "qlxge_iocb.h"
 #include "qlxge_probe.h"
@@ -114,6 +115,29 @@ struct qlxge_txq_counters {
 	struct qlxge_txq_xstats xstats;
 };
 
+/* Counters of a shared TX queue beyond the ring's own (lib/mpring counts per lcore). */
+struct qlxge_txs_xstats {
+	uint64_t frames;		/* frames the drain handed to the device */
+	uint64_t doorbells;		/* doorbells the drain wrote */
+	uint64_t flushed;		/* accepted, never completed: freed at a stop, counted */
+};
+
+/*
+ * A shared TX queue (RTE_ETH_TX_OFFLOAD_MT_LOCKFREE, qlxge_tx_shared.c): its lib/mpring ring,
+ * whose consumer role serializes everything that touches the queue's data-path state.
+ */
+struct qlxge_txs {
+	struct mpring *ring;		/* in the same allocation, after this struct */
+	/* can_drain(): the CQ producer value (LE32) the drain had reclaimed up to when it
+	 * stalled on a full work queue; the ring may go on once the device passes it */
+	uint32_t stall_cq;
+	bool discard;			/* the drain frees what it is given (a stop) */
+	bool held;			/* the control path holds the consumer role: stopped */
+	int tsc_off;			/* doorbell TSC dynfield offset, -1: not registered */
+	struct qlxge_txs_xstats xstats;
+	struct mpring_stats base;	/* the ring's counters at the last stats reset */
+};
+
 /* One buffer queue as the driver tracks it: device takes from cons, driver posts up to prod. */
 struct qlxge_bq {
 	struct rte_mbuf **sw;		/* mbuf of each entry, NULL when not posted */
@@ -186,6 +210,7 @@ struct qlxge_txq {
 	bool broken;			/* a malformed completion seen since the start */
 	uint16_t port_id;
 	uint16_t queue_id;
+	struct qlxge_txs *shared;	/* set up with MT_LOCKFREE: its ring; NULL otherwise */
 	uint16_t wq_id;
 	uint16_t cq_id;
 	uint16_t nb_desc;
@@ -197,6 +222,14 @@ struct qlxge_txq {
 	struct qlxge_txq_xstats xstats;
 	struct qlxge_wq_desc wq;	/* the queue as base/ programs it */
 	struct qlxge_cq_desc cq;	/* its completion queue */
+};
+
+/* How the port's shared TX queues set up next run their rings (rte_pmd_qlxge.h). */
+struct qlxge_txs_conf {
+	uint32_t hold_us;		/* 0: no ring-level holds */
+	uint32_t hold_pkts;		/* 0: a quarter of the queue */
+	uint32_t budget_pkts;		/* 0: the queue's descriptors */
+	uint32_t budget_us;		/* 0: QLXGE_TXS_BUDGET_US */
 };
 
 /* Baseline of the hardware counters (stats_reset subtracts it). */
@@ -253,6 +286,7 @@ struct qlxge_adapter {
 	bool rx_intr;		/* RX queue interrupts on (started with intr_conf.rxq) */
 	uint16_t rx_intr_nvec;	/* their vectors: QLXGE_RXQ_VECTOR_BASE + 0 .. nvec - 1 */
 	struct rte_ether_addr perm_mac;
+	struct qlxge_txs_conf txs_conf;	/* shared TX queues set up from now on */
 	struct qlxge_stats_epoch cnt;		/* the counters' epoch (qlxge_stats.c) */
 	struct qlxge_shared *shared;	/* state shared with the other port of the adapter */
 };
@@ -372,6 +406,25 @@ void qlxge_txq_info_get(struct rte_eth_dev *dev, uint16_t qid,
 uint16_t qlxge_xmit_pkts(void *txq, struct rte_mbuf **pkts, uint16_t n);
 uint16_t qlxge_prep_pkts(void *txq, struct rte_mbuf **pkts, uint16_t n);
 int qlxge_tx_done_cleanup(void *txq, uint32_t free_cnt);
+/* what qlxge_tx.c lends the shared path: IOCBs without a doorbell, the doorbell, reclaim */
+uint16_t qlxge_tx_fill(struct qlxge_txq *txq, struct rte_mbuf **pkts, uint16_t n);
+void qlxge_tx_doorbell(struct qlxge_txq *txq);
+uint32_t qlxge_tx_reclaim(struct qlxge_txq *txq, uint32_t max);
+
+/* qlxge_tx_shared.c: shared TX queues (RTE_ETH_TX_OFFLOAD_MT_LOCKFREE) */
+int qlxge_txs_setup(struct rte_eth_dev *dev, struct qlxge_txq *txq, unsigned int socket);
+void qlxge_txs_release(struct qlxge_txq *txq);
+void qlxge_txs_start(struct qlxge_txq *txq);
+void qlxge_txs_quiesce(struct qlxge_txq *txq, bool wait);
+int qlxge_txs_done_cleanup(struct qlxge_txq *txq, uint32_t free_cnt);
+uint16_t qlxge_xmit_pkts_mp(void *txq, struct rte_mbuf **pkts, uint16_t n);
+void qlxge_tx_burst_select(struct rte_eth_dev *dev);
+struct rte_pmd_qlxge_txq_shared_stats;
+struct rte_pmd_qlxge_txq_shared_lcore_stats;
+void qlxge_txs_stats(const struct qlxge_txq *txq, struct rte_pmd_qlxge_txq_shared_stats *st);
+int qlxge_txs_lcore_stats(const struct qlxge_txq *txq, unsigned int slot,
+			  struct rte_pmd_qlxge_txq_shared_lcore_stats *st);
+void qlxge_txs_stats_reset(struct qlxge_txq *txq);
 
 /* qlxge_filter.c */
 int qlxge_filter_start(struct rte_eth_dev *dev);

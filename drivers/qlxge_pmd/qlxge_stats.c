@@ -12,7 +12,9 @@
  * the FCS bytes, frames the filters dropped) is in the hardware xstats. imissed is the MAC's
  * "no buffer" drop count. ethdev derives its generic xstats (rx_good_packets ...) from
  * stats_get, and the counters behind those are not repeated among ours. Then the queues'
- * data-path counters, named from offsetof tables.
+ * data-path counters, named from offsetof tables, and those of the shared TX queues (only
+ * for the queues set up shared: a port's list changes with its setup, never while it runs;
+ * per lcore they are in the API and telemetry, whose list may grow as lcores come).
  *
  * Epochs (struct qlxge_stats_epoch): every counter of the port shares one baseline, taken at
  * one moment by stats_reset (the hardware counters are never cleared: STAT_CNT_CTL is only
@@ -31,6 +33,7 @@
 
 #include "qlxge_pmd.h"
 #include "qlxge_log.h"
+#include "rte_pmd_qlxge.h"
 
 /* Per-queue data-path counters: xstat rx_q<N>_<name> / tx_q<N>_<name>. */
 struct qlxge_q_xstat {
@@ -70,6 +73,23 @@ static const struct qlxge_q_xstat qlxge_txq_xstats[] = {
 	QLXGE_TXQ_X("padded_frames", xstats.padded),
 	QLXGE_TXQ_X("doorbells", xstats.doorbells),
 	QLXGE_TXQ_X("stop_discards", xstats.stop_discards),
+};
+
+/* Shared TX queues (qlxge_tx_shared.c): xstat tx_q<N>_shared_<name>, shared queues only. */
+#define QLXGE_TXS_X(f) { #f, offsetof(struct rte_pmd_qlxge_txq_shared_stats, f) }
+
+static const struct qlxge_q_xstat qlxge_txs_xstats[] = {
+	QLXGE_TXS_X(enqueued),
+	QLXGE_TXS_X(refused),
+	QLXGE_TXS_X(direct),
+	QLXGE_TXS_X(consumers),
+	QLXGE_TXS_X(drains),
+	QLXGE_TXS_X(doorbells),
+	QLXGE_TXS_X(pkts_per_doorbell),
+	QLXGE_TXS_X(handovers),
+	QLXGE_TXS_X(stalls),
+	QLXGE_TXS_X(holds),
+	QLXGE_TXS_X(flushed_on_stop),
 };
 
 /* every counter but the one that only feeds imissed has a name */
@@ -269,6 +289,13 @@ qlxge_stats_reset(struct rte_eth_dev *dev)
 		for (i = 0; i < QLXGE_TXC_N; i++)
 			b[i] = r[i] + (live != NULL ?
 				       __atomic_load_n(&live[i], __ATOMIC_RELAXED) : 0);
+		if (q < dev->data->nb_tx_queues) {
+			struct qlxge_txq *txq = dev->data->tx_queues[q];
+
+			/* a shared queue's ring counters: a baseline of their own */
+			if (txq != NULL && txq->shared != NULL)
+				qlxge_txs_stats_reset(txq);
+		}
 	}
 	return 0;
 }
@@ -283,11 +310,25 @@ qlxge_stats_init(struct rte_eth_dev *dev)
 	return qlxge_counters_read(QLXGE_DEV_HW(dev), ad->cnt.hw.val);
 }
 
+/* The shared TX queue @q, or NULL. */
+static const struct qlxge_txq *
+qlxge_xstats_txs(const struct rte_eth_dev *dev, unsigned int q)
+{
+	const struct qlxge_txq *txq = dev->data->tx_queues[q];
+
+	return txq != NULL && txq->shared != NULL ? txq : NULL;
+}
+
 static unsigned int
 qlxge_xstats_count(const struct rte_eth_dev *dev)
 {
-	return QLXGE_NB_XSTATS + dev->data->nb_rx_queues * RTE_DIM(qlxge_rxq_xstats) +
-	       dev->data->nb_tx_queues * RTE_DIM(qlxge_txq_xstats);
+	unsigned int q, n = QLXGE_NB_XSTATS + dev->data->nb_rx_queues * RTE_DIM(qlxge_rxq_xstats) +
+			    dev->data->nb_tx_queues * RTE_DIM(qlxge_txq_xstats);
+
+	for (q = 0; q < dev->data->nb_tx_queues; q++)
+		if (qlxge_xstats_txs(dev, q) != NULL)
+			n += RTE_DIM(qlxge_txs_xstats);
+	return n;
 }
 
 /* A queue's counter, from its counters (struct qlxge_rxq/txq_counters). */
@@ -334,6 +375,18 @@ qlxge_xstats_get(struct rte_eth_dev *dev, struct rte_eth_xstat *xstats, unsigned
 			xstats[k].value = qlxge_q_xstat_get(&tc, &qlxge_txq_xstats[i]);
 		}
 	}
+	for (q = 0; q < dev->data->nb_tx_queues; q++) {
+		struct rte_pmd_qlxge_txq_shared_stats st;
+		const struct qlxge_txq *txq = qlxge_xstats_txs(dev, q);
+
+		if (txq == NULL)
+			continue;
+		qlxge_txs_stats(txq, &st);
+		for (i = 0; i < RTE_DIM(qlxge_txs_xstats); i++, k++) {
+			xstats[k].id = k;
+			xstats[k].value = qlxge_q_xstat_get(&st, &qlxge_txs_xstats[i]);
+		}
+	}
 	return k;
 }
 
@@ -359,6 +412,13 @@ qlxge_xstats_get_names(struct rte_eth_dev *dev, struct rte_eth_xstat_name *names
 		for (i = 0; i < RTE_DIM(qlxge_txq_xstats); i++, k++)
 			snprintf(names[k].name, sizeof(names[k].name), "tx_q%u_%s", q,
 				 qlxge_txq_xstats[i].name);
+	for (q = 0; q < dev->data->nb_tx_queues; q++) {
+		if (qlxge_xstats_txs(dev, q) == NULL)
+			continue;
+		for (i = 0; i < RTE_DIM(qlxge_txs_xstats); i++, k++)
+			snprintf(names[k].name, sizeof(names[k].name), "tx_q%u_shared_%s", q,
+				 qlxge_txs_xstats[i].name);
+	}
 	return k;
 }
 

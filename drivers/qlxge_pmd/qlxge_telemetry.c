@@ -9,7 +9,9 @@
  *                               link, MAC addresses, port configuration, queues
  *   /qlxge/rxq,<port>,<queue>   an RX queue's rings: producer/consumer indexes, pending
  *                               completions, buffers posted, doorbells, started/stalled
- *   /qlxge/txq,<port>,<queue>   a TX queue's rings: indexes, free slots, doorbells, ...
+ *   /qlxge/txq,<port>,<queue>   a TX queue's rings: indexes, free slots, doorbells, ...; for
+ *                               a shared queue (MT_LOCKFREE) its ring, counters, and what
+ *                               each lcore that used it did
  *
  * They run on the telemetry thread, beside the application, so they are built on the driver's
  * API (rte_pmd_qlxge.h), which reads shared state and touches no register, and on ethdev's
@@ -185,6 +187,96 @@ qlxge_tel_rxq(const char *cmd, const char *params, struct rte_tel_data *d)
 	return 0;
 }
 
+static const char *const qlxge_tel_txs_states[] = {
+	[RTE_PMD_QLXGE_TXS_IDLE] = "idle",
+	[RTE_PMD_QLXGE_TXS_COALESCING] = "coalescing",
+	[RTE_PMD_QLXGE_TXS_BUSY] = "busy",
+	[RTE_PMD_QLXGE_TXS_TOO_BUSY] = "too_busy",
+	[RTE_PMD_QLXGE_TXS_TAKING_OVER] = "taking_over",
+	[RTE_PMD_QLXGE_TXS_STALLED] = "stalled",
+};
+
+/* Per-lcore counters of a shared queue: arrays by lcore (telemetry of DPDK 22.11 nests arrays
+ * only), for the lcores that used it; lcore RTE_MAX_LCORE stands for the threads without one. */
+static const char *const qlxge_tel_txs_lcore_names[] = {
+	"enqueued", "refused", "consumers", "drains", "drained", "handovers", "stalls", "holds",
+};
+
+static void
+qlxge_tel_txs_lcores(struct rte_tel_data *d, uint16_t port, uint16_t queue)
+{
+	struct rte_tel_data *a[1 + RTE_DIM(qlxge_tel_txs_lcore_names)];
+	struct rte_pmd_qlxge_txq_shared_lcore_stats ls;
+	char name[64];
+	unsigned int i, k;
+	uint64_t v[RTE_DIM(qlxge_tel_txs_lcore_names)];
+
+	for (k = 0; k < RTE_DIM(a); k++) {
+		a[k] = rte_tel_data_alloc();
+		if (a[k] == NULL)
+			goto out;
+		rte_tel_data_start_array(a[k], k == 0 ? RTE_TEL_INT_VAL : RTE_TEL_U64_VAL);
+	}
+	for (i = 0; i <= RTE_MAX_LCORE; i++) {
+		if (rte_pmd_qlxge_txq_shared_lcore_stats_get(port, queue, i, &ls) != 0 ||
+		    ls.enqueued + ls.refused + ls.drains == 0)
+			continue;
+		v[0] = ls.enqueued;
+		v[1] = ls.refused;
+		v[2] = ls.consumers;
+		v[3] = ls.drains;
+		v[4] = ls.drained;
+		v[5] = ls.handovers;
+		v[6] = ls.stalls;
+		v[7] = ls.holds;
+		rte_tel_data_add_array_int(a[0], (int)i);
+		for (k = 0; k < RTE_DIM(v); k++)
+			rte_tel_data_add_array_u64(a[k + 1], v[k]);
+	}
+	for (k = 0; k < RTE_DIM(a); k++) {
+		snprintf(name, sizeof(name), "shared_lcore%s%s", k == 0 ? "s" : "_",
+			 k == 0 ? "" : qlxge_tel_txs_lcore_names[k - 1]);
+		if (rte_tel_data_add_dict_container(d, name, a[k], 0) != 0)
+			rte_tel_data_free(a[k]);
+		a[k] = NULL;
+	}
+out:
+	for (k = 0; k < RTE_DIM(a) && a[k] != NULL; k++)
+		rte_tel_data_free(a[k]);
+}
+
+/* What a shared TX queue adds to /qlxge/txq: shared_<counter>, and per lcore. */
+static void
+qlxge_tel_txs(struct rte_tel_data *d, uint16_t port, uint16_t queue)
+{
+	struct rte_pmd_qlxge_txq_shared_stats st;
+
+	if (rte_pmd_qlxge_txq_shared_stats_get(port, queue, &st) != 0)
+		return;
+	rte_tel_data_add_dict_string(d, "shared_state", st.ring_state <
+				     RTE_DIM(qlxge_tel_txs_states) ?
+				     qlxge_tel_txs_states[st.ring_state] : "unknown");
+	rte_tel_data_add_dict_int(d, "shared_stopped", st.stopped);
+	rte_tel_data_add_dict_int(d, "shared_ring_size", (int)st.ring_size);
+	rte_tel_data_add_dict_int(d, "shared_ring_count", (int)st.ring_count);
+	rte_tel_data_add_dict_int(d, "shared_nb_lcores", st.lcores);
+	rte_tel_data_add_dict_u64(d, "shared_enqueued", st.enqueued);
+	rte_tel_data_add_dict_u64(d, "shared_refused", st.refused);
+	rte_tel_data_add_dict_u64(d, "shared_direct", st.direct);
+	rte_tel_data_add_dict_u64(d, "shared_consumers", st.consumers);
+	rte_tel_data_add_dict_u64(d, "shared_drains", st.drains);
+	rte_tel_data_add_dict_u64(d, "shared_drained", st.drained);
+	rte_tel_data_add_dict_u64(d, "shared_frames", st.frames);
+	rte_tel_data_add_dict_u64(d, "shared_doorbells", st.doorbells);
+	rte_tel_data_add_dict_u64(d, "shared_pkts_per_doorbell", st.pkts_per_doorbell);
+	rte_tel_data_add_dict_u64(d, "shared_handovers", st.handovers);
+	rte_tel_data_add_dict_u64(d, "shared_stalls", st.stalls);
+	rte_tel_data_add_dict_u64(d, "shared_holds", st.holds);
+	rte_tel_data_add_dict_u64(d, "shared_hold_max_ns", st.hold_max_ns);
+	rte_tel_data_add_dict_u64(d, "shared_flushed_on_stop", st.flushed_on_stop);
+	qlxge_tel_txs_lcores(d, port, queue);
+}
+
 static int
 qlxge_tel_txq(const char *cmd, const char *params, struct rte_tel_data *d)
 {
@@ -213,6 +305,9 @@ qlxge_tel_txq(const char *cmd, const char *params, struct rte_tel_data *d)
 	rte_tel_data_add_dict_u64(d, "packets", st.packets);
 	rte_tel_data_add_dict_u64(d, "doorbells", st.doorbells);
 	rte_tel_data_add_dict_u64(d, "malformed_completions", st.malformed_completions);
+	rte_tel_data_add_dict_int(d, "shared", st.shared);
+	if (st.shared)
+		qlxge_tel_txs(d, v[0], v[1]);
 	return 0;
 }
 

@@ -19,6 +19,11 @@
  * §7.4). One doorbell per burst; completions (§7.6) are reclaimed inline when free slots run
  * below the threshold, by the function behind tx_done_cleanup too, each checked for its opcode
  * and tid (FreeBSD: a wrong tid is fatal) and its E/S/L/B flags counted.
+ *
+ * A queue set up with RTE_ETH_TX_OFFLOAD_MT_LOCKFREE is shared (qlxge_tx_shared.c): its
+ * bursts go through a lib/mpring ring whose consumer builds the IOCBs with qlxge_tx_fill(),
+ * writes the doorbell with qlxge_tx_doorbell() and reclaims with qlxge_tx_reclaim(), the very
+ * code of the burst below; the hooks marked "shared" hand the queue's stop and start to it.
  */
 
 #include <errno.h>
@@ -102,6 +107,8 @@ qlxge_txq_free_mbufs(struct qlxge_txq *txq)
 		txq->sw_ring[i] = NULL;
 	}
 	txq->xstats.stop_discards += n;
+	if (txq->shared != NULL)	/* shared: accepted, never completed */
+		txq->shared->xstats.flushed += n;
 	txq->nb_free = txq->nb_desc - 1;
 }
 
@@ -116,6 +123,7 @@ qlxge_tx_queue_release(struct rte_eth_dev *dev, uint16_t qid)
 		qlxge_icb_tx_stop(&txq->wq, &txq->cq);
 	qlxge_txq_free_mbufs(txq);
 	qlxge_stats_retire_txq(dev, qid, txq);
+	qlxge_txs_release(txq);
 	rte_eth_dma_zone_free(dev, "txq", qid);
 	rte_free(txq->sw_ring);
 	rte_free(txq);
@@ -211,6 +219,13 @@ qlxge_tx_queue_setup(struct rte_eth_dev *dev, uint16_t qid, uint16_t nb_desc,
 	txq->oal = va + l.oal_off;
 	txq->oal_iova = iova + l.oal_off;
 	txq->pad_iova = iova + l.pad_off;
+	if ((txq->offloads & RTE_ETH_TX_OFFLOAD_MT_LOCKFREE) != 0 &&
+	    qlxge_txs_setup(dev, txq, socket) != 0) {
+		rte_eth_dma_zone_free(dev, "txq", qid);
+		rte_free(txq->sw_ring);
+		rte_free(txq);
+		return -ENOMEM;
+	}
 	dev->data->tx_queues[qid] = txq;
 	return 0;
 }
@@ -238,6 +253,8 @@ qlxge_tx_queue_start(struct rte_eth_dev *dev, uint16_t qid)
 	txq->stalled = false;
 	txq->broken = false;
 	txq->started = true;
+	if (txq->shared != NULL)
+		qlxge_txs_start(txq);	/* shared: the ring accepts frames again */
 	dev->data->tx_queue_state[qid] = RTE_ETH_QUEUE_STATE_STARTED;
 	return 0;
 }
@@ -269,6 +286,9 @@ qlxge_tx_queue_halt(struct rte_eth_dev *dev, uint16_t qid)
 
 	if (txq == NULL)
 		return;
+	/* shared: the ring stops taking frames and sends what it holds while the device runs */
+	if (txq->shared != NULL)
+		qlxge_txs_quiesce(txq, txq->started && !qlxge_dev_fatal(txq->ad));
 	txq->stalled = true;
 	if (txq->started)
 		qlxge_icb_tx_stop(&txq->wq, &txq->cq);
@@ -298,6 +318,8 @@ qlxge_tx_queue_stop(struct rte_eth_dev *dev, uint16_t qid)
 
 	if (txq == NULL)
 		return -EINVAL;
+	if (txq->shared != NULL)	/* shared: as in qlxge_tx_queue_halt() */
+		qlxge_txs_quiesce(txq, txq->started && !qlxge_dev_fatal(txq->ad));
 	txq->stalled = true;
 	if (txq->started) {
 		ret = qlxge_icb_cq_stop(QLXGE_DEV_HW(dev), txq->cq_id, true);
@@ -438,7 +460,11 @@ qlxge_tx_reclaim_(struct qlxge_txq *txq, uint32_t max, const bool flush)
 	return n;
 }
 
-static uint32_t
+/*
+ * Reclaim up to @max completed IOCBs. By the queue's one writer: the burst (or
+ * tx_done_cleanup) of an unshared queue, the ring's consumer of a shared one.
+ */
+uint32_t
 qlxge_tx_reclaim(struct qlxge_txq *txq, uint32_t max)
 {
 	return qlxge_tx_reclaim_(txq, max, false);
@@ -449,6 +475,8 @@ qlxge_tx_done_cleanup(void *tx_queue, uint32_t free_cnt)
 {
 	struct qlxge_txq *txq = tx_queue;
 
+	if (txq->shared != NULL)	/* shared: under the ring's consumer role */
+		return qlxge_txs_done_cleanup(txq, free_cnt);
 	return (int)qlxge_tx_reclaim(txq, free_cnt == 0 ? UINT32_MAX : free_cnt);
 }
 
@@ -614,19 +642,18 @@ qlxge_tx_iocb(struct qlxge_txq *txq, struct rte_mbuf *m, uint16_t slot)
 	qlxge_tx_bd_set(bd, rte_le_to_cpu_64(bd->addr), blen | QLXGE_TX_BD_E);
 }
 
-uint16_t
-qlxge_xmit_pkts(void *tx_queue, struct rte_mbuf **pkts, uint16_t n)
+/*
+ * The IOCBs of @pkts from WQ slot wq_pi on, while slots are free; what prep rejects is freed
+ * and counted instead. No doorbell. Returns the frames taken (given to the device or dropped).
+ */
+static __rte_always_inline uint16_t
+qlxge_tx_fill_burst(struct qlxge_txq *txq, struct rte_mbuf **pkts, uint16_t n)
 {
-	struct qlxge_txq *txq = tx_queue;
 	uint16_t pi = txq->wq_pi, i;
 	uint64_t bytes = 0;
 	uint32_t sent = 0;
 	struct rte_mbuf *m;
 
-	if (unlikely(txq->stalled))
-		return 0;
-	if (txq->nb_free < txq->free_thresh)
-		qlxge_tx_reclaim(txq, UINT32_MAX);
 	for (i = 0; i < n; i++) {
 		m = pkts[i];
 		if (unlikely(txq->nb_free == 0))
@@ -649,11 +676,49 @@ qlxge_xmit_pkts(void *tx_queue, struct rte_mbuf **pkts, uint16_t n)
 		txq->wq_pi = pi;
 		txq->stats.packets += sent;
 		txq->stats.bytes += bytes;
-		txq->xstats.doorbells++;
-		/* rte_write32: a write barrier orders the IOCBs before the producer index */
-		qlxge_db_write(txq->wq_db, txq->wq_prod_off, pi);
 	}
 	return i;
+}
+
+/* The WQ doorbell: the producer index past the IOCBs written. */
+static __rte_always_inline void
+qlxge_tx_ring_doorbell(struct qlxge_txq *txq)
+{
+	txq->xstats.doorbells++;
+	/* rte_write32: a write barrier orders the IOCBs before the producer index */
+	qlxge_db_write(txq->wq_db, txq->wq_prod_off, txq->wq_pi);
+}
+
+uint16_t
+qlxge_xmit_pkts(void *tx_queue, struct rte_mbuf **pkts, uint16_t n)
+{
+	struct qlxge_txq *txq = tx_queue;
+	uint16_t pi = txq->wq_pi, i;
+
+	/* shared: a port with unshared queues too runs this burst (qlxge_tx_burst_select) */
+	if (unlikely(txq->shared != NULL))
+		return qlxge_xmit_pkts_mp(tx_queue, pkts, n);
+	if (unlikely(txq->stalled))
+		return 0;
+	if (txq->nb_free < txq->free_thresh)
+		qlxge_tx_reclaim(txq, UINT32_MAX);
+	i = qlxge_tx_fill_burst(txq, pkts, n);
+	if (txq->wq_pi != pi)
+		qlxge_tx_ring_doorbell(txq);	/* one per burst */
+	return i;
+}
+
+/* For the shared path: the burst's IOCBs and doorbell, under the ring's consumer role. */
+uint16_t
+qlxge_tx_fill(struct qlxge_txq *txq, struct rte_mbuf **pkts, uint16_t n)
+{
+	return qlxge_tx_fill_burst(txq, pkts, n);
+}
+
+void
+qlxge_tx_doorbell(struct qlxge_txq *txq)
+{
+	qlxge_tx_ring_doorbell(txq);
 }
 
 uint16_t

@@ -7,13 +7,16 @@
  * any thread or process may call it while the data path runs. What the data path and the
  * control path write is read here with relaxed atomic loads: each value is one the owner wrote
  * (no torn read); nothing orders them with each other, and the header says the snapshot may be
- * a burst apart. The driver's telemetry (qlxge_telemetry.c) is built on these calls.
+ * a burst apart. The driver's telemetry (qlxge_telemetry.c) is built on these calls. The
+ * counters of shared TX queues come from qlxge_tx_shared.c, which reads them alike.
  */
 
+#include <assert.h>
 #include <errno.h>
 #include <string.h>
 
 #include <rte_common.h>
+#include <rte_errno.h>
 
 #include "qlxge_pmd.h"
 #include "rte_pmd_qlxge.h"
@@ -172,10 +175,116 @@ rte_pmd_qlxge_txq_state_get(uint16_t port_id, uint16_t queue_id,
 	st->cq_consumer = QLXGE_LOAD(txq->cq_ci);
 	st->started = QLXGE_LOAD(txq->started);
 	st->stalled = QLXGE_LOAD(txq->stalled);
+	st->shared = txq->shared != NULL;
 	st->packets = QLXGE_LOAD(txq->stats.packets);
 	st->doorbells = QLXGE_LOAD(txq->xstats.doorbells);
 	st->malformed_completions = QLXGE_LOAD(txq->xstats.malformed);
 	return 0;
+}
+
+/* ---- shared TX queues (qlxge_tx_shared.c) ---------------------------------------------- */
+
+/* The API names the ring's states (lib/mpring) as they are. */
+static_assert(RTE_PMD_QLXGE_TXS_IDLE == (int)MPRING_IDLE &&
+	      RTE_PMD_QLXGE_TXS_COALESCING == (int)MPRING_COALESCING &&
+	      RTE_PMD_QLXGE_TXS_BUSY == (int)MPRING_BUSY &&
+	      RTE_PMD_QLXGE_TXS_TOO_BUSY == (int)MPRING_TOO_BUSY &&
+	      RTE_PMD_QLXGE_TXS_TAKING_OVER == (int)MPRING_TAKING_OVER &&
+	      RTE_PMD_QLXGE_TXS_STALLED == (int)MPRING_STALLED, "ring states");
+
+#define QLXGE_TXS_HOLD_US_MAX	1000
+#define QLXGE_TXS_BUDGET_PKTS_MAX UINT16_MAX
+#define QLXGE_TXS_BUDGET_US_MAX	10000
+
+QLXGE_EXPORT int
+rte_pmd_qlxge_tx_shared_conf_set(uint16_t port_id, const struct rte_pmd_qlxge_tx_shared_conf *conf)
+{
+	struct qlxge_adapter *ad;
+	struct rte_eth_dev *dev;
+	int err;
+
+	dev = qlxge_api_dev(port_id, &err);
+	if (dev == NULL)
+		return err;
+	if (rte_eal_process_type() != RTE_PROC_PRIMARY)
+		return -E_RTE_SECONDARY;
+	if (conf == NULL || conf->hold_us > QLXGE_TXS_HOLD_US_MAX ||
+	    conf->hold_pkts > QLXGE_RING_MAX || conf->budget_pkts > QLXGE_TXS_BUDGET_PKTS_MAX ||
+	    conf->budget_us > QLXGE_TXS_BUDGET_US_MAX)
+		return -EINVAL;
+	ad = QLXGE_DEV_PRIVATE(dev);
+	ad->txs_conf.hold_us = conf->hold_us;
+	ad->txs_conf.hold_pkts = conf->hold_pkts;
+	ad->txs_conf.budget_pkts = conf->budget_pkts;
+	ad->txs_conf.budget_us = conf->budget_us;
+	return 0;
+}
+
+QLXGE_EXPORT int
+rte_pmd_qlxge_tx_shared_conf_get(uint16_t port_id, struct rte_pmd_qlxge_tx_shared_conf *conf)
+{
+	const struct qlxge_adapter *ad;
+	struct rte_eth_dev *dev;
+	int err;
+
+	dev = qlxge_api_dev(port_id, &err);
+	if (dev == NULL)
+		return err;
+	if (conf == NULL)
+		return -EINVAL;
+	ad = QLXGE_DEV_PRIVATE(dev);
+	memset(conf, 0, sizeof(*conf));
+	conf->hold_us = ad->txs_conf.hold_us;
+	conf->hold_pkts = ad->txs_conf.hold_pkts;
+	conf->budget_pkts = ad->txs_conf.budget_pkts;
+	conf->budget_us = ad->txs_conf.budget_us;
+	return 0;
+}
+
+/* Shared TX queue @queue_id of @port_id for output @out; NULL and the errno in @err. */
+static struct qlxge_txq *
+qlxge_api_txs(uint16_t port_id, uint16_t queue_id, const void *out, int *err)
+{
+	struct qlxge_txq *txq;
+
+	txq = qlxge_api_queue(port_id, queue_id, false, out, err);
+	if (txq != NULL && txq->shared == NULL) {
+		*err = -ENOTSUP;
+		return NULL;
+	}
+	return txq;
+}
+
+QLXGE_EXPORT int
+rte_pmd_qlxge_txq_shared_stats_get(uint16_t port_id, uint16_t queue_id,
+				   struct rte_pmd_qlxge_txq_shared_stats *st)
+{
+	struct qlxge_txq *txq;
+	int err;
+
+	txq = qlxge_api_txs(port_id, queue_id, st, &err);
+	if (txq == NULL)
+		return err;
+	qlxge_txs_stats(txq, st);
+	return 0;
+}
+
+QLXGE_EXPORT int
+rte_pmd_qlxge_txq_shared_lcore_stats_get(uint16_t port_id, uint16_t queue_id,
+					 unsigned int lcore_id,
+					 struct rte_pmd_qlxge_txq_shared_lcore_stats *st)
+{
+	struct qlxge_txq *txq;
+	int err;
+
+	txq = qlxge_api_txs(port_id, queue_id, st, &err);
+	if (txq == NULL)
+		return err;
+	/* the ring's counter slots: one per lcore, then the one of the other threads */
+	if (lcore_id > RTE_MAX_LCORE)
+		return -EINVAL;
+	memset(st, 0, sizeof(*st));
+	return qlxge_txs_lcore_stats(txq, lcore_id, st);
 }
 
 QLXGE_EXPORT const char *

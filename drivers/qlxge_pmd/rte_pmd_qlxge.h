@@ -8,7 +8,8 @@
  * ethdev covers the rest: link (rte_eth_link_get), statistics and extended statistics, the
  * firmware version string (rte_eth_dev_fw_version_get), the register dump
  * (rte_eth_dev_get_reg_info). This header adds what ethdev has no call for: the state of the
- * adapter function behind a port, and the indexes of its queues' rings. The driver's telemetry
+ * adapter function behind a port, the indexes of its queues' rings, and the configuration and
+ * counters of shared TX queues (RTE_ETH_TX_OFFLOAD_MT_LOCKFREE). The driver's telemetry
  * commands (/qlxge/port_info, /qlxge/rxq, /qlxge/txq) report the same figures.
  *
  * Build with pkg-config's libqlxge (cflags, and -lrte_net_qlxge for a shared build, the static
@@ -123,6 +124,8 @@ struct rte_pmd_qlxge_txq_state {
 	uint8_t started;		/**< 1: the queue is started */
 	uint8_t stalled;		/**< 1: sends nothing: not started, or a malformed
 					     completion was met (the port needs a reset) */
+	uint8_t shared;			/**< 1: set up with RTE_ETH_TX_OFFLOAD_MT_LOCKFREE (see
+					     rte_pmd_qlxge_txq_shared_stats_get()) */
 	uint64_t packets;		/**< frames handed to the adapter */
 	uint64_t doorbells;		/**< work-queue doorbells written */
 	uint64_t malformed_completions;	/**< completions that broke the contract */
@@ -136,6 +139,140 @@ struct rte_pmd_qlxge_txq_state {
 __rte_experimental
 int rte_pmd_qlxge_txq_state_get(uint16_t port_id, uint16_t queue_id,
 				struct rte_pmd_qlxge_txq_state *st);
+
+/*
+ * Shared TX queues. A TX queue set up with RTE_ETH_TX_OFFLOAD_MT_LOCKFREE (per queue, or for
+ * the port in txmode.offloads) takes rte_eth_tx_burst() from any number of lcores and other
+ * threads at once. Each call enqueues its frames into the queue's ring and returns how many of
+ * them the queue accepted (a prefix of its array; the rest stay the caller's); whichever caller
+ * finds nobody at work turns the frames of all callers into work requests, with one doorbell for
+ * them. See the driver's guide, "Shared TX queues".
+ */
+
+/** How the port's shared TX queues run; zeroed fields take the defaults given. */
+struct rte_pmd_qlxge_tx_shared_conf {
+	/**
+	 * Coalescing: while frames come as a stream, the caller at work may leave fewer than
+	 * hold_pkts of them in the ring, for at most hold_us microseconds, so that the next
+	 * caller's frames share their doorbell. 0 (the default): never. The driver has no timer:
+	 * a held frame goes with the next call on the queue (any rte_eth_tx_burst(), also of 0
+	 * frames, rte_eth_tx_done_cleanup(), a stop), past hold_us or not. At most 1000.
+	 */
+	uint32_t hold_us;
+	/** Hold fewer frames than this; 0: a quarter of the queue's descriptors. */
+	uint32_t hold_pkts;
+	/**
+	 * The caller at work hands the work to the next caller after budget_pkts frames or
+	 * budget_us microseconds, whichever first; 0: the queue's descriptors, 50 us. At most
+	 * 65535 and 10000.
+	 */
+	uint32_t budget_pkts;
+	uint32_t budget_us;
+};
+
+/**
+ * Set how the port's shared TX queues set up from now on (rte_eth_tx_queue_setup()) run;
+ * queues already set up keep theirs. In the primary process.
+ *
+ * @return 0; -ENODEV: no such port; -ENOTSUP: not a qlxge port; -EINVAL: @p conf is NULL or
+ *   out of range; -E_RTE_SECONDARY: in a secondary process.
+ */
+__rte_experimental
+int rte_pmd_qlxge_tx_shared_conf_set(uint16_t port_id,
+				     const struct rte_pmd_qlxge_tx_shared_conf *conf);
+
+/**
+ * The configuration rte_pmd_qlxge_tx_shared_conf_set() gave (zeroes: the defaults).
+ *
+ * @return 0; -ENODEV, -ENOTSUP; -EINVAL: @p conf is NULL.
+ */
+__rte_experimental
+int rte_pmd_qlxge_tx_shared_conf_get(uint16_t port_id, struct rte_pmd_qlxge_tx_shared_conf *conf);
+
+/** What a shared queue's ring is doing (a snapshot). */
+enum rte_pmd_qlxge_txs_state {
+	RTE_PMD_QLXGE_TXS_IDLE = 0,	/**< nobody at work, nothing waiting */
+	RTE_PMD_QLXGE_TXS_COALESCING,	/**< frames held for the next caller's doorbell */
+	RTE_PMD_QLXGE_TXS_BUSY,		/**< a caller turns frames into work requests */
+	RTE_PMD_QLXGE_TXS_TOO_BUSY,	/**< ... past its budget: the next caller takes over */
+	RTE_PMD_QLXGE_TXS_TAKING_OVER,	/**< a caller is taking the work over */
+	RTE_PMD_QLXGE_TXS_STALLED,	/**< the work queue is full: frames wait for completions */
+};
+
+/**
+ * Counters of a shared TX queue, since the queue was set up or the port's statistics were last
+ * reset (rte_eth_stats_reset(), rte_eth_xstats_reset()); the same as its tx_q<N>_shared_*
+ * extended statistics.
+ */
+struct rte_pmd_qlxge_txq_shared_stats {
+	uint32_t ring_size;		/**< entries of the queue's ring (it holds one less) */
+	uint32_t ring_count;		/**< frames accepted, not yet given to the device */
+	uint8_t ring_state;		/**< enum rte_pmd_qlxge_txs_state */
+	uint8_t stopped;		/**< 1: the queue refuses frames (queue or port stopped) */
+	uint16_t lcores;		/**< lcores that used the queue (threads without an lcore
+					     id count as one), since setup */
+	uint64_t enqueued;		/**< frames accepted by rte_eth_tx_burst() */
+	uint64_t refused;		/**< frames returned to their callers: the ring was full,
+					     or the queue stopped */
+	uint64_t direct;		/**< frames given to the device from their caller's own
+					     array (the queue was idle), never queued */
+	uint64_t consumers;		/**< times a caller took the work (consumer sessions) */
+	uint64_t drains;		/**< drain calls: batches turned into work requests */
+	uint64_t drained;		/**< frames taken by drain calls */
+	uint64_t frames;		/**< frames handed to the device by drain calls */
+	uint64_t doorbells;		/**< work-queue doorbells */
+	uint64_t pkts_per_doorbell;	/**< frames / doorbells, rounded */
+	uint64_t handovers;		/**< the caller at work handed over, its budget spent */
+	uint64_t stalls;		/**< the work queue was full: frames waited in the ring */
+	uint64_t holds;			/**< frames left in the ring for a later caller
+					     (coalescing) */
+	uint64_t hold_max_ns;		/**< the longest time frames were held, since setup */
+	uint64_t flushed_on_stop;	/**< frames accepted, then freed unsent by a stop (also in
+					     oerrors) */
+};
+
+/**
+ * The counters of shared TX queue @p queue_id of a qlxge port.
+ *
+ * @return 0; -ENODEV: no such port; -ENOTSUP: not a qlxge port, or the queue is not shared;
+ *   -EINVAL: @p st is NULL or the queue is out of range; -ENOENT: the queue is not set up.
+ */
+__rte_experimental
+int rte_pmd_qlxge_txq_shared_stats_get(uint16_t port_id, uint16_t queue_id,
+				       struct rte_pmd_qlxge_txq_shared_stats *st);
+
+/** What one lcore did on a shared TX queue, since the queue was set up. */
+struct rte_pmd_qlxge_txq_shared_lcore_stats {
+	uint64_t enqueued;		/**< its frames the queue accepted */
+	uint64_t refused;		/**< its frames returned: ring full, or queue stopped */
+	uint64_t consumers;		/**< times it took the work */
+	uint64_t drains;		/**< drain calls it made (for any caller's frames) */
+	uint64_t drained;		/**< frames its drain calls took */
+	uint64_t handovers;		/**< times it handed the work over */
+	uint64_t stalls;		/**< times it left the ring stalled on a full work queue */
+	uint64_t holds;			/**< times it left frames held for a later caller */
+};
+
+/**
+ * What lcore @p lcore_id did on shared TX queue @p queue_id; RTE_MAX_LCORE: the threads without
+ * an lcore id, together.
+ *
+ * @return as rte_pmd_qlxge_txq_shared_stats_get(); -EINVAL also for @p lcore_id above
+ *   RTE_MAX_LCORE.
+ */
+__rte_experimental
+int rte_pmd_qlxge_txq_shared_lcore_stats_get(uint16_t port_id, uint16_t queue_id,
+					     unsigned int lcore_id,
+					     struct rte_pmd_qlxge_txq_shared_lcore_stats *st);
+
+/**
+ * A dynamic mbuf field (uint64_t) an application may register (rte_mbuf_dynfield_register())
+ * before it sets up shared TX queues, to measure them: the driver then writes into each frame
+ * the TSC at which the doorbell of its work request was written. The mbuf is the driver's by
+ * then; the field can be read when it comes back to its pool (a mempool driver of one's own, as
+ * the benchmark qlxge-bench-shared-tx does). Unregistered (the default), nothing is written.
+ */
+#define RTE_PMD_QLXGE_DYNFIELD_TX_DOORBELL_TSC "rte_pmd_qlxge_dynfield_tx_doorbell_tsc"
 
 /**
  * The name of a port state, e.g. "started".

@@ -257,6 +257,14 @@ uint32_t mpring_capacity(const struct mpring *r);
 void mpring_stats_get(const struct mpring *r, struct mpring_stats *out);
 
 /**
+ * The counters of one slot (an lcore id, a slot chosen with mpring_stats_slot_set(), or
+ * mpring_stats_slots() - 1 for the slot threads without one share), e.g. to report per lcore
+ * who enqueued and who drained.
+ * @return 0, or -EINVAL for a slot out of range.
+ */
+int mpring_stats_slot_get(const struct mpring *r, unsigned int slot, struct mpring_stats *out);
+
+/**
  * Choose the counter slot of the calling thread, for threads that are not EAL lcores (or to
  * override the lcore id): 0 <= slot < mpring_stats_slots(). -1 returns to the default: the
  * lcore id, read once and remembered by the thread (call again with -1 after the thread's

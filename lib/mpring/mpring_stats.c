@@ -2,8 +2,8 @@
 /* Copyright(c) 2026 The qlxge authors */
 
 /*
- * The counters' API: choosing a thread's slot and summing the slots. The state machine updates
- * them through the hooks of mpring_pvt_stats.h.
+ * The counters' API: choosing a thread's slot, summing the slots, reading one slot. The state
+ * machine updates them through the hooks of mpring_pvt_stats.h.
  */
 
 #include <errno.h>
@@ -33,6 +33,22 @@ mpring_stats_get(const struct mpring *r, struct mpring_stats *out)
 	for (i = 0; i < MPRING_PVT_SLOTS; i++)
 		out->hold_time_max = RTE_MAX(out->hold_time_max,
 				__atomic_load_n(&r->stats[i].s.hold_time_max, __ATOMIC_RELAXED));
+}
+
+int
+mpring_stats_slot_get(const struct mpring *r, unsigned int slot, struct mpring_stats *out)
+{
+	const uint64_t *src;
+	uint64_t *dst = (uint64_t *)out;
+	unsigned int j, nb = sizeof(*out) / sizeof(uint64_t);
+
+	if (slot >= MPRING_PVT_SLOTS)
+		return -EINVAL;
+	src = (const uint64_t *)&r->stats[slot].s;
+	for (j = 0; j < nb; j++)
+		/* Relaxed: as mpring_stats_get. */
+		dst[j] = __atomic_load_n(&src[j], __ATOMIC_RELAXED);
+	return 0;
 }
 
 int

@@ -162,7 +162,18 @@ uint32_t qlxge_bus_db_off(enum qlxge_db_reg reg);
 static inline void
 qlxge_db_write(volatile void *page, uint32_t off, uint32_t val)
 {
+#ifdef __SANITIZE_THREAD__
+	/*
+	 * rte_write32 is a release towards the device: its write barrier orders the work
+	 * (IOCBs, buffer addresses) before the index that hands it over. ThreadSanitizer sees
+	 * neither the barrier nor the volatile store as such; under it the same store is made
+	 * as the atomic release it is, which pairs with the acquire of whoever polls the page.
+	 */
+	__atomic_store_n((volatile uint32_t *)((volatile uint8_t *)page + off), val,
+			 __ATOMIC_RELEASE);
+#else
 	rte_write32(val, (volatile uint8_t *)page + off);
+#endif
 }
 
 /* ---- semaphores (qlxge_sem.c) ------------------------------------------------------------ */

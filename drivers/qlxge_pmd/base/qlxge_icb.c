@@ -139,7 +139,7 @@ qlxge_icb_rx_start(const struct qlxge_hw *hw, const struct qlxge_cq_desc *cq, ui
 	int ret;
 
 	memset(cq->ring, 0, (size_t)cq->len * QLXGE_CQE_SIZE);
-	*cq->prod_shadow = 0;
+	__atomic_store_n(cq->prod_shadow, 0, __ATOMIC_RELAXED);	/* as in qlxge_icb_tx_start */
 	ret = qlxge_icb_load(hw, QLXGE_CFG_LCQ, cq->id, cq->icb_iova);
 	if (ret != 0)
 		return ret;
@@ -166,8 +166,10 @@ qlxge_icb_tx_start(const struct qlxge_hw *hw, const struct qlxge_wq_desc *wq,
 
 	memset(wq->ring, 0, (size_t)wq->len * QLXGE_IOCB_SIZE);
 	memset(cq->ring, 0, (size_t)cq->len * QLXGE_CQE_SIZE);
-	*wq->cons_shadow = 0;
-	*cq->prod_shadow = 0;
+	/* atomic, as the device writes them: other threads read them (the API, and a shared
+	 * queue's can_drain, which any thread may ask at any time) */
+	__atomic_store_n(wq->cons_shadow, 0, __ATOMIC_RELAXED);
+	__atomic_store_n(cq->prod_shadow, 0, __ATOMIC_RELAXED);
 	ret = qlxge_icb_load(hw, QLXGE_CFG_LCQ, cq->id, cq->icb_iova);
 	if (ret != 0)
 		return ret;

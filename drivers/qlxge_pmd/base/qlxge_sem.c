@@ -88,6 +88,19 @@ qlxge_sem_host_taken(const struct qlxge_hw *hw, pthread_mutex_t *m, int ret)
 	return ret;
 }
 
+/*
+ * The bounded wait for a host lock. ThreadSanitizer (GCC 12's) intercepts
+ * pthread_mutex_timedlock but not pthread_mutex_clocklock, and would not see the lock taken:
+ * under it, the same wait on the realtime clock.
+ */
+#ifdef __SANITIZE_THREAD__
+#define QLXGE_SEM_CLOCK			CLOCK_REALTIME
+#define qlxge_sem_clocklock(m, c, t)	pthread_mutex_timedlock(m, t)
+#else
+#define QLXGE_SEM_CLOCK			CLOCK_MONOTONIC
+#define qlxge_sem_clocklock		pthread_mutex_clocklock
+#endif
+
 static int
 qlxge_sem_host_lock(const struct qlxge_hw *hw, uint32_t sem, const char *what)
 {
@@ -95,15 +108,14 @@ qlxge_sem_host_lock(const struct qlxge_hw *hw, uint32_t sem, const char *what)
 	struct timespec deadline;
 	int ret;
 
-	clock_gettime(CLOCK_MONOTONIC, &deadline);
+	clock_gettime(QLXGE_SEM_CLOCK, &deadline);
 	deadline.tv_sec += QLXGE_SEM_HOST_TIMEOUT_US / 1000000u;
 	deadline.tv_nsec += (QLXGE_SEM_HOST_TIMEOUT_US % 1000000u) * 1000;
 	if (deadline.tv_nsec >= 1000000000) {
 		deadline.tv_sec++;
 		deadline.tv_nsec -= 1000000000;
 	}
-	ret = qlxge_sem_host_taken(hw, m, pthread_mutex_clocklock(m, CLOCK_MONOTONIC,
-								   &deadline));
+	ret = qlxge_sem_host_taken(hw, m, qlxge_sem_clocklock(m, QLXGE_SEM_CLOCK, &deadline));
 	if (ret != 0) {
 		QLXGE_HW_LOG(ERR, "port %u: semaphore %s held by another thread or process of the "
 			     "port for over %u us (%d)", hw->st->port_id, what,

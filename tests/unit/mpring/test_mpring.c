@@ -506,6 +506,18 @@ test_mpring_takeover_hands_over(void **state)
 	assert_int_equal(st.starts[MPRING_ROUTE_TAKEOVER], 1);
 	assert_int_equal(r->stats[0].s.ends[MPRING_END_HANDOVER], 1);
 	assert_int_equal(r->stats[1].s.starts[MPRING_ROUTE_TAKEOVER], 1);
+	/* per slot: A enqueued 10 and handed over, B enqueued 3 and took over; nothing else */
+	assert_int_equal(mpring_stats_slot_get(r, mpring_stats_slots(), &st), -EINVAL);
+	assert_int_equal(mpring_stats_slot_get(r, 0, &st), 0);
+	assert_int_equal(st.enqueued, 10);
+	assert_int_equal(st.handovers, 1);
+	assert_int_equal(st.starts[MPRING_ROUTE_TAKEOVER], 0);
+	assert_int_equal(mpring_stats_slot_get(r, 1, &st), 0);
+	assert_int_equal(st.enqueued, 3);
+	assert_int_equal(st.handovers, 0);
+	assert_int_equal(st.starts[MPRING_ROUTE_TAKEOVER], 1);
+	assert_int_equal(mpring_stats_slot_get(r, 2, &st), 0);
+	assert_int_equal(st.enqueued + st.drained + st.drain_calls, 0);
 	mpring_test_check_stats(r);
 	mpring_stats_slot_set(-1);
 	ring_del(&h.s);
