@@ -175,12 +175,18 @@ done
 echo "ok: dpdk-dumpcap: $n frames of port 0, both ways, in pcapng;" \
 	"$(grep -o 'received/dropped.*' "$tmp/dumpcap")"
 
-# --stats-reset from the secondary: the primary's counters start again from 0
-before=$(nic_stat "$tmp/stats2" 0 RX-packets)
+# --stats-reset from the secondary: the primary's counters start again from 0. Forwarding is
+# stopped first and the frames in flight given a second to land, so that "after" does not depend
+# on how fast the machine forwards: it must be exactly 0.
+printf 'stop\n' >&3
+sleep 1
+proc_info "$tmp/stats2b" --stats
+before=$(nic_stat "$tmp/stats2b" 0 RX-packets)
+[ "$before" -gt 0 ] || fail "--stats-reset: no RX-packets to reset"
 proc_info "$tmp/reset" --stats-reset
 proc_info "$tmp/stats3" --stats
 after=$(nic_stat "$tmp/stats3" 0 RX-packets)
-[ "$after" -lt "$before" ] || fail "--stats-reset: RX-packets $before, then $after"
+[ "$after" -eq 0 ] || fail "--stats-reset: RX-packets $before, then $after (forwarding stopped)"
 echo "ok: dpdk-proc-info --stats-reset: RX-packets of port 0 from $before down to $after"
 
 # dumpcap turned promiscuous mode off at its exit, through its own process: the primary sees it
