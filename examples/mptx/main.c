@@ -123,7 +123,8 @@ parse_args(int argc, char **argv)
 		case 'h': opt.hold_us = (unsigned int)v; break;
 		}
 	}
-	if (opt.burst == 0 || opt.burst > 512 || opt.size < RTE_ETHER_MIN_LEN - RTE_ETHER_CRC_LEN ||
+	if (opt.burst == 0 || opt.burst > 512 ||
+	    opt.size < RTE_ETHER_MIN_LEN - RTE_ETHER_CRC_LEN ||
 	    opt.size > RTE_ETHER_MAX_LEN - RTE_ETHER_CRC_LEN || opt.threads > MAX_SENDERS / 2) {
 		fprintf(stderr, "mptx: --burst 1..512, --size 60..1514, --threads up to %u\n",
 			MAX_SENDERS / 2);

@@ -13,8 +13,9 @@
  *   unshared   (T = 1) the unshared queue, no lock: what a single sender pays
  *   per-lcore  (T = 2) one unshared queue per sender, no lock: what sharing costs
  * Configurations: T = 2, B = 1, 8, 32 (shared, spinlock, per-lcore); T = 1, B = 1, 8, 32 (shared,
- * unshared); T = 4, 8 oversubscribed on the two cores, B = 8 (shared, spinlock); then latency,
- * T = 2, B = 8 (shared, spinlock). Each repeated R times, implementations interleaved, median
+ * unshared); T = 4, 8 oversubscribed on the two cores, B = 8 (shared, spinlock); the cost of a
+ * call, T = 1 paced, B = 1, 8, 32 (shared, unshared); then latency, T = 2 paced, B = 8 (shared,
+ * spinlock). Each repeated R times, implementations interleaved, median
  * and min-max printed. The model's thread (it takes the work requests, as the card would) runs
  * on the same two cores and is part of the load: its placement is printed.
  *
@@ -65,6 +66,9 @@
 
 enum bs_impl { IMPL_SHARED, IMPL_SPINLOCK, IMPL_UNSHARED, IMPL_PER_LCORE, IMPL_MAX };
 
+/* What a run measures: the rate; latency (paced); the cost of a call (paced, one sender) */
+enum bs_mode { MODE_RATE, MODE_LATENCY, MODE_COST };
+
 static const char *const impl_name[IMPL_MAX] = { "shared", "spinlock", "unshared",
 						 "per-lcore" };
 
@@ -80,7 +84,7 @@ struct bs_sender {
 static struct {
 	enum bs_impl impl;
 	unsigned int t, b;
-	bool latency;
+	enum bs_mode mode;
 	volatile int go, stop;
 	rte_spinlock_t lock;
 	struct bs_sender s[BS_MAX_T];
@@ -99,6 +103,7 @@ static int cores[2] = { 0, 1 };
 static unsigned int hold_us;
 static int enq_off = -1, db_off = -1;	/* the latency runs' dynamic fields */
 static uint64_t tsc_hz;
+static int only_t = -1, only_b = -1;	/* --only T,B */
 
 /* ---- the port ------------------------------------------------------------------------------ */
 
@@ -174,10 +179,11 @@ static void
 bs_send_loop(struct bs_sender *s)
 {
 	uint16_t queue = run.impl == IMPL_PER_LCORE ? (uint16_t)s->id : 0;
-	bool lock = run.impl == IMPL_SPINLOCK, lat = run.latency;
-	bool stamp = lat && run.impl == IMPL_SHARED;
+	bool lock = run.impl == IMPL_SPINLOCK, lat = run.mode != MODE_RATE;
+	bool stamp = run.mode == MODE_LATENCY && run.impl == IMPL_SHARED;
+	bool cost = run.mode == MODE_COST;
 	uint64_t gap = lat ? BS_LAT_GAP_US * tsc_hz / US_PER_S : 0, next = rte_rdtsc();
-	uint64_t *enq, t0, first = 0, accepted = 0;
+	uint64_t *enq, t0 = 0, first = 0, accepted = 0;
 	struct rte_mbuf *m[BS_MAX_B];
 	unsigned int have = 0, i, b = run.b;
 	uint16_t k;
@@ -213,7 +219,9 @@ bs_send_loop(struct bs_sender *s)
 		} else {
 			k = rte_eth_tx_burst(BS_PORT, queue, m, (uint16_t)have);
 		}
-		if (lat && !stamp && k != 0) {
+		if (cost && k == have && s->nlat < BS_SAMPLES)
+			s->lat[s->nlat++] = rte_rdtsc() - t0;
+		else if (lat && !stamp && !cost && k != 0) {
 			if (s->nlat < BS_SAMPLES)
 				s->lat[s->nlat++] = rte_rdtsc() - first;
 			first = 0;
@@ -275,8 +283,8 @@ bs_cpu(unsigned int t)
 
 /* One run: set the port up, send for @ms, count. */
 static int
-bs_run_one(enum bs_impl impl, unsigned int t, unsigned int b, unsigned int ms, bool latency,
-	   struct bs_result *r)
+bs_run_one(enum bs_impl impl, unsigned int t, unsigned int b, unsigned int ms,
+	   enum bs_mode mode, struct bs_result *r)
 {
 	unsigned int nq = impl == IMPL_PER_LCORE ? t : 1, i, n = 0;
 	struct rte_pmd_qlxge_txq_shared_stats st;
@@ -292,14 +300,14 @@ bs_run_one(enum bs_impl impl, unsigned int t, unsigned int b, unsigned int ms, b
 	run.impl = impl;
 	run.t = t;
 	run.b = b;
-	run.latency = latency;
+	run.mode = mode;
 	run.go = 0;
 	run.stop = 0;
 	rte_spinlock_init(&run.lock);
 	for (i = 0; i < t; i++) {
 		run.s[i].id = i;
 		run.s[i].core = (unsigned int)cores[i % 2];
-		if (latency) {
+		if (mode != MODE_RATE) {
 			run.s[i].lat = malloc(BS_SAMPLES * sizeof(uint64_t));
 			if (run.s[i].lat == NULL)
 				return -ENOMEM;
@@ -330,7 +338,7 @@ bs_run_one(enum bs_impl impl, unsigned int t, unsigned int b, unsigned int ms, b
 	r->cpu = (cpu1 - cpu0) / ((double)(t1 - t0) / tsc_hz) / RTE_MIN(t, 2u);
 	if (impl == IMPL_SHARED && rte_pmd_qlxge_txq_shared_stats_get(BS_PORT, 0, &st) == 0)
 		r->hold_max_ns = (double)st.hold_max_ns;
-	if (latency) {
+	if (mode != MODE_RATE) {
 		for (i = 0; i < t; i++)
 			n += run.s[i].nlat;
 		all = malloc((n + 1) * sizeof(uint64_t));
@@ -356,7 +364,7 @@ bs_run_one(enum bs_impl impl, unsigned int t, unsigned int b, unsigned int ms, b
 struct bs_cfg {
 	const char *what;
 	unsigned int t, b;
-	bool latency;
+	enum bs_mode mode;
 	enum bs_impl impl[3];
 	unsigned int nimpl;
 	struct bs_result res[3][BS_MAX_REPS];
@@ -401,14 +409,14 @@ ratio(double a, double b)
 }
 
 static struct bs_cfg *
-bs_cfg_set(struct bs_cfg *c, const char *what, unsigned int t, unsigned int b, bool latency,
+bs_cfg_set(struct bs_cfg *c, const char *what, unsigned int t, unsigned int b, enum bs_mode mode,
 	   unsigned int nimpl, enum bs_impl i0, enum bs_impl i1, enum bs_impl i2)
 {
 	memset(c, 0, sizeof(*c));
 	c->what = what;
 	c->t = t;
 	c->b = b;
-	c->latency = latency;
+	c->mode = mode;
 	c->nimpl = nimpl;
 	c->impl[0] = i0;
 	c->impl[1] = i1;
@@ -423,11 +431,13 @@ bs_cfg_run(struct bs_cfg *c, unsigned int reps, unsigned int ms)
 	unsigned int rep, k, impl;
 	int ret;
 
+	if (only_t >= 0 && ((unsigned int)only_t != c->t || (unsigned int)only_b != c->b))
+		return 0;
 	for (rep = 0; rep < reps; rep++)
 		for (k = 0; k < c->nimpl; k++) {
 			/* rotate the order so no implementation always runs first */
 			impl = (k + rep) % c->nimpl;
-			ret = bs_run_one(c->impl[impl], c->t, c->b, ms, c->latency,
+			ret = bs_run_one(c->impl[impl], c->t, c->b, ms, c->mode,
 					 &c->res[impl][rep]);
 			if (ret != 0)
 				return ret;
@@ -444,7 +454,7 @@ bs_cfg_run(struct bs_cfg *c, unsigned int reps, unsigned int ms)
 		c->med[k].mpps = r[reps / 2].mpps;
 		c->lo[k] = r[0].mpps;
 		c->hi[k] = r[reps - 1].mpps;
-		if (c->latency)
+		if (c->mode != MODE_RATE)
 			printf("%-8s T=%u B=%-2u %-9s %7.3f Mpps [%6.3f-%6.3f]  p50 %6.0f ns "
 			       "p99 %7.0f ns  cpu %.2f\n", c->what, c->t, c->b,
 			       impl_name[c->impl[k]], c->med[k].mpps, c->lo[k], c->hi[k],
@@ -520,13 +530,16 @@ static void
 usage(const char *prog)
 {
 	fprintf(stderr, "usage: %s [--smoke] [--ms N] [--repeat R] [--cores a,b] [--hold-us U]\n"
-		"       [-- EAL args]\n"
+		"       [--only T,B] [-- EAL args]\n"
 		"  --smoke      30 ms per run, 1 repetition (CI: that it runs)\n"
-		"  --ms N       milliseconds per run (default 1000), after a tenth (20 ms at least)\n"
-		"               of warm-up\n"
-		"  --repeat R   repetitions of every configuration, median and min-max (default 5)\n"
-		"  --cores a,b  the two cores the senders are pinned to, round-robin (default 0,1)\n"
-		"  --hold-us U  shared queue: coalescing holds (rte_pmd_qlxge_tx_shared_conf_set)\n"
+		"  --ms N       milliseconds per run (default 1000), after a tenth (20 ms at\n"
+		"               least) of warm-up\n"
+		"  --repeat R   repetitions of each configuration, median, min-max (default 5)\n"
+		"  --cores a,b  the two cores the senders are pinned to, in turn (default 0,1)\n"
+		"  --hold-us U  shared queue: coalescing holds (rte_pmd_qlxge_tx_shared_conf_set)"
+		"\n"
+		"  --only T,B   only the configurations of T threads, bursts of B (profiling;\n"
+		"               the RESULT line is then meaningless)\n"
 		"  EAL args     default: -l <a> --no-huge --no-shconf --no-pci -m 512 -d %s\n"
 		"               --vdev net_qlxge_sim0,adapter=bshtx,function=0\n"
 		"               --vdev net_qlxge_sim1,adapter=bshtx,function=1\n", prog,
@@ -543,6 +556,7 @@ main(int argc, char **argv)
 		{ "repeat", required_argument, NULL, 'r' },
 		{ "cores", required_argument, NULL, 'c' },
 		{ "hold-us", required_argument, NULL, 'H' },
+		{ "only", required_argument, NULL, 'o' },
 		{ "help", no_argument, NULL, 'h' }, { NULL, 0, NULL, 0 },
 	};
 	const struct rte_mbuf_dynfield enq_desc = {
@@ -554,8 +568,8 @@ main(int argc, char **argv)
 		.align = __alignof__(uint64_t),
 	};
 	struct rte_pmd_qlxge_tx_shared_conf sconf = { 0 };
-	double sl[3], p1[3], pl[3], la[3] = { 0 };
-	unsigned int ms = 1000, reps = 5, ncfg = 0, i, k, c2, c1, cpl, co4, clat;
+	double sl[3], p1[3], pl[3], pc[3], la[3] = { 0 };
+	unsigned int ms = 1000, reps = 5, ncfg = 0, i, k, c2, c1, cpl, co4, ccost, clat;
 	char eal_l[16], dir[] = "-d", model_cpus[64];
 	char *eal_def[] = {
 		argv[0], "-l", eal_l, "--no-huge", "--no-shconf", "--no-pci", "-m", "512",
@@ -573,6 +587,12 @@ main(int argc, char **argv)
 		case 'm': ms = (unsigned int)atoi(optarg); break;
 		case 'r': reps = (unsigned int)atoi(optarg); break;
 		case 'H': hold_us = (unsigned int)atoi(optarg); break;
+		case 'o':
+			if (sscanf(optarg, "%d,%d", &only_t, &only_b) != 2) {
+				usage(argv[0]);
+				return 2;
+			}
+			break;
 		case 'c':
 			if (sscanf(optarg, "%d,%d", &cores[0], &cores[1]) != 2 || cores[0] < 0 ||
 			    cores[1] < 0 || cores[0] >= CPU_SETSIZE || cores[1] >= CPU_SETSIZE) {
@@ -633,9 +653,10 @@ main(int argc, char **argv)
 	printf("qlxge-bench-shared-tx: port %u of a model adapter, TX queue of %u descriptors, "
 	       "%u-byte frames\n", BS_PORT, BS_TX_DESC, BS_FRAME);
 	printf("placement: senders are threads registered with rte_thread_register(), sender i "
-	       "pinned\n  to cpu %d or %d (i even, odd: T=1 on %d; T=2, 4, 8 put 1, 2, 4 on each); "
-	       "the model's thread\n  on cpus %s, its own choice (part of the load); the main "
-	       "thread (cpu %d) sleeps\n", cores[0], cores[1], cores[0], model_cpus, cores[0]);
+	       "pinned\n  to cpu %d or %d (i even, odd: T=1 on %d; T=2, 4, 8 put 1, 2, 4 on "
+	       "each); the model's thread\n  on cpus %s, its own choice (part of the load); "
+	       "the main thread (cpu %d) sleeps\n", cores[0], cores[1], cores[0], model_cpus,
+	       cores[0]);
 	printf("%u ms per run after %u ms warm-up, median of %u [min-max]; shared queue holds "
 	       "%s;\nload average %.2f %.2f %.2f\n", ms, RTE_MAX(ms / 10, 20u), reps,
 	       hold_us != 0 ? "on" : "off", la[0], la[1], la[2]);
@@ -643,15 +664,22 @@ main(int argc, char **argv)
 	/* T = 2: shared vs spinlock vs one queue per sender */
 	c2 = ncfg;
 	for (i = 0; i < RTE_DIM(bursts); i++)
-		bs_cfg_set(&cfg[ncfg++], "2 lcores", 2, bursts[i], false, 3, IMPL_SHARED,
+		bs_cfg_set(&cfg[ncfg++], "2 lcores", 2, bursts[i], MODE_RATE, 3, IMPL_SHARED,
 			   IMPL_SPINLOCK, IMPL_PER_LCORE);
 	c1 = ncfg;
 	for (i = 0; i < RTE_DIM(bursts); i++)
-		bs_cfg_set(&cfg[ncfg++], "1 lcore", 1, bursts[i], false, 2, IMPL_SHARED,
+		bs_cfg_set(&cfg[ncfg++], "1 lcore", 1, bursts[i], MODE_RATE, 2, IMPL_SHARED,
 			   IMPL_UNSHARED, IMPL_MAX);
 	co4 = ncfg;
-	bs_cfg_set(&cfg[ncfg++], "oversub", 4, 8, false, 2, IMPL_SHARED, IMPL_SPINLOCK, IMPL_MAX);
-	bs_cfg_set(&cfg[ncfg++], "oversub", 8, 8, false, 2, IMPL_SHARED, IMPL_SPINLOCK, IMPL_MAX);
+	bs_cfg_set(&cfg[ncfg++], "oversub", 4, 8, MODE_RATE, 2, IMPL_SHARED, IMPL_SPINLOCK,
+		   IMPL_MAX);
+	bs_cfg_set(&cfg[ncfg++], "oversub", 8, 8, MODE_RATE, 2, IMPL_SHARED, IMPL_SPINLOCK,
+		   IMPL_MAX);
+	/* the caller's cost of a call, one sender, paced: the queue idle, nothing saturated */
+	ccost = ncfg;
+	for (i = 0; i < RTE_DIM(bursts); i++)
+		bs_cfg_set(&cfg[ncfg++], "cost", 1, bursts[i], MODE_COST, 2, IMPL_SHARED,
+			   IMPL_UNSHARED, IMPL_MAX);
 	cpl = c2;
 	for (k = 0; k < ncfg; k++) {
 		if (bs_cfg_run(&cfg[k], reps, ms) != 0)
@@ -665,7 +693,8 @@ main(int argc, char **argv)
 		return 1;
 	}
 	clat = ncfg;
-	bs_cfg_set(&cfg[ncfg++], "latency", 2, 8, true, 2, IMPL_SHARED, IMPL_SPINLOCK, IMPL_MAX);
+	bs_cfg_set(&cfg[ncfg++], "latency", 2, 8, MODE_LATENCY, 2, IMPL_SHARED, IMPL_SPINLOCK,
+		   IMPL_MAX);
 	if (bs_cfg_run(&cfg[clat], reps, ms) != 0)
 		return 1;
 
@@ -673,6 +702,7 @@ main(int argc, char **argv)
 		sl[i] = ratio(cfg[c2 + i].med[0].mpps, cfg[c2 + i].med[1].mpps);
 		pl[i] = ratio(cfg[cpl + i].med[0].mpps, cfg[cpl + i].med[2].mpps);
 		p1[i] = ratio(cfg[c1 + i].med[0].mpps, cfg[c1 + i].med[1].mpps);
+		pc[i] = ratio(cfg[ccost + i].med[0].lat50_ns, cfg[ccost + i].med[1].lat50_ns);
 	}
 	getloadavg(la, 3);
 	printf("legend: x = Mpps / the first row's of its configuration; db/pkt = work-queue "
@@ -681,15 +711,19 @@ main(int argc, char **argv)
 	       "paced, B frames every %u us each)\n  = first frame of a call, from the first "
 	       "rte_eth_tx_burst() that offered it: shared, to its\n  doorbell (the driver's TSC "
 	       "stamp); spinlock, to the return of the call that took it (whose\n  last step is "
-	       "the doorbell)\n", BS_LAT_GAP_US);
+	       "the doorbell); cost (paced alike, one sender) = the time a call that took its\n"
+	       "  whole burst spent in rte_eth_tx_burst(), p50/p99 columns\n", BS_LAT_GAP_US);
+	printf("cost of a call, 1 sender, paced (p50, shared / unshared, geomean B=1, 8, 32): "
+	       "%.3f\n", geomean(pc, 3));
 	printf("doorbells per frame, 2 lcores, B=8: shared %.4f (1/%.0f), spinlock %.4f\n"
 	       "shared queue's longest hold %.0f ns (holds %s); load average at end %.2f %.2f "
 	       "%.2f\n", cfg[c2 + 1].med[0].db_per_pkt,
 	       cfg[c2 + 1].med[0].db_per_pkt > 0 ? 1 / cfg[c2 + 1].med[0].db_per_pkt : 0,
 	       cfg[c2 + 1].med[1].db_per_pkt, cfg[clat].med[0].hold_max_ns,
 	       hold_us != 0 ? "on" : "off", la[0], la[1], la[2]);
-	printf("RESULT shared_vs_spinlock=%.3f doorbells_per_pkt_b8=%.4f p1_shared_vs_unshared=%.3f "
-	       "shared_vs_per_lcore=%.3f oversub4_vs_spinlock=%.3f p99_latency_vs_spinlock=%.3f\n",
+	printf("RESULT shared_vs_spinlock=%.3f doorbells_per_pkt_b8=%.4f "
+	       "p1_shared_vs_unshared=%.3f shared_vs_per_lcore=%.3f oversub4_vs_spinlock=%.3f "
+	       "p99_latency_vs_spinlock=%.3f\n",
 	       geomean(sl, 3), cfg[c2 + 1].med[0].db_per_pkt, geomean(p1, 3), geomean(pl, 3),
 	       ratio(cfg[co4].med[0].mpps, cfg[co4].med[1].mpps),
 	       ratio(cfg[clat].med[0].lat99_ns, cfg[clat].med[1].lat99_ns));
