@@ -382,7 +382,7 @@ echo "(sim-<adapter>, created at probe by the main lcore, inherits its CPU), the
 echo "(--lcores 0@0,1@0: its forwarding lcore 1 on CPU 0); net_null has none. Threads seen:"
 for p in "${peers[@]}"; do echo "  $p: ${pl[$p]}"; done
 echo
-printf '%-9s %-36s %-36s\n' peer "cycles/pkt median (min-max, spread)" \
+printf '%-9s %-38s %s\n' peer "cycles/pkt median (min-max, spread)" \
 	"Mpps median (min-max, spread)"
 declare -A med_c med_m
 for p in "${peers[@]}"; do
@@ -391,9 +391,10 @@ for p in "${peers[@]}"; do
 	# shellcheck disable=SC2086
 	read -r mm ml mh ms <<<"$(stats ${m[$p]})"
 	med_c[$p]=$cm med_m[$p]=$mm
-	printf '%-9s %8.1f (%.1f-%.1f, %4.1f%%)%10s %7.3f (%.3f-%.3f, %4.1f%%)\n' "$p" \
-		"$cm" "$cl" "$ch" "$(awk -v s="$cs" 'BEGIN { print s * 100 }')" "" \
-		"$mm" "$ml" "$mh" "$(awk -v s="$ms" 'BEGIN { print s * 100 }')"
+	printf -v left '%.1f (%.1f-%.1f, %.0f%%)' "$cm" "$cl" "$ch" \
+		"$(awk -v s="$cs" 'BEGIN { print s * 100 }')"
+	printf '%-9s %-38s %.3f (%.3f-%.3f, %.0f%%)\n' "$p" "$left" "$mm" "$ml" "$mh" \
+		"$(awk -v s="$ms" 'BEGIN { print s * 100 }')"
 done
 pa=na
 [ "$memory" = huge ] && pa=$(ratio "${med_m[qlxge_pa]}" "${med_m[qlxge]}")
