@@ -12,7 +12,8 @@ set -euo pipefail
 top=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 csv=${1:-$top/docs/perf/scaling.csv}
 svg=${2:-$top/docs/perf/scaling.svg}
-command -v gnuplot >/dev/null || { echo "gnuplot not found (apt-get install gnuplot-nox)"; exit 1; }
+command -v gnuplot >/dev/null ||
+	{ echo "gnuplot not found (apt-get install gnuplot-nox)"; exit 1; }
 [ -s "$csv" ] || { echo "no CSV at $csv (qlxge-bench-fwd --scaling $csv writes it)"; exit 1; }
 head -1 "$csv" | grep -q '^factor,value,.*cycles_per_pkt,cycles_min,cycles_max,mpps,' ||
 	{ echo "$csv: not a CSV of qlxge-bench-fwd --scaling"; exit 1; }
@@ -22,7 +23,7 @@ panel() {	# panel <factor> <x label>
 set title "$2"
 plot "< awk -F, '\$1 == \"$1\"' '$csv'" \\
 	using 0:9:10:11:xtic(2) with yerrorlines lw 2 pt 7 lc rgb "#1f5fa0" title "cycles/pkt", \\
-	"" using 0:12 axes x1y2 with linespoints lw 2 pt 5 dt 2 lc rgb "#c04020" title "Mpps"
+	"" using 0:12 axes x1y2 with linespoints lw 2 pt 5 lc rgb "#c04020" title "Mpps"
 EOF
 }
 
