@@ -37,6 +37,7 @@ pkgs=(
 	valgrind                            # instruction counts for benchmarks
 	libsystemd-dev                      # static DPDK links: libpcap's dbus needs -lsystemd
 	tshark                              # reads the pcapng files dpdk-dumpcap writes (tests)
+	gnuplot-nox                         # tests/bench/plot_scaling.sh draws the scaling plot
 	clang libclang-rt-14-dev            # the fuzzers: clang and its libFuzzer runtime
 )
 missing=()
