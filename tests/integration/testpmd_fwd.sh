@@ -7,6 +7,10 @@
 # both ways, that every port's RX and TX counts moved, and that no error or drop was counted.
 # The model runs in its own thread: -l 0-1 gives testpmd's forwarding lcore core 1. The plugins
 # are loaded by -d of their folder (EAL loads every .so in it).
+# The forwarding time starts once testpmd has carried out the commands before the start, not
+# when it is launched: EAL init and the port start take a second alone and most of the three
+# when other testpmd or test processes share the machine's two cores, so a clock started at the
+# launch could stop forwarding before the first bursts had gone round.
 # Usage: testpmd_fwd.sh <folder of librte_net_qlxge.so and librte_net_qlxge_sim.so>
 set -euo pipefail
 dir=${1:?usage: $0 <plugin folder>}
@@ -19,9 +23,23 @@ fi
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 
+# ready: testpmd has carried out "set fwd io" (its answer is in the log). Not a timed check: the
+# bound only ends the wait when testpmd never gets there (it failed; the checks below say so).
+ready() {
+	local i
+	for ((i = 0; i < 900; i++)); do
+		grep -q '^Set io packet forwarding mode' "$log" && return 0
+		grep -qE 'exiting with code|^Bye' "$log" && return 1
+		sleep 0.1
+	done
+	return 1
+}
+
 set +e
 {
-	printf 'set promisc all on\nset fwd io\nstart tx_first 2\n'
+	printf 'set promisc all on\nset fwd io\n'
+	ready || exit 0
+	printf 'start tx_first 2\n'
 	sleep 3
 	printf 'stop\nshow port stats all\nshow port xstats all\nquit\n'
 } | timeout 120 stdbuf -oL "$testpmd" -d "$dir" --no-huge --no-shconf --no-pci -m 512 -l 0-1 \
