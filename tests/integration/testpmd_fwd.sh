@@ -23,22 +23,12 @@ fi
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 
-# ready: testpmd has carried out "set fwd io" (its answer is in the log). Not a timed check: the
-# bound only ends the wait when testpmd never gets there (it failed; the checks below say so).
-ready() {
-	local i
-	for ((i = 0; i < 900; i++)); do
-		grep -q '^Set io packet forwarding mode' "$log" && return 0
-		grep -qE 'exiting with code|^Bye' "$log" && return 1
-		sleep 0.1
-	done
-	return 1
-}
+. "$(dirname "$0")/testpmd_ready.sh"
 
 set +e
 {
 	printf 'set promisc all on\nset fwd io\n'
-	ready || exit 0
+	testpmd_ready "$log" 'Set io packet forwarding mode' || exit 0
 	printf 'start tx_first 2\n'
 	sleep 3
 	printf 'stop\nshow port stats all\nshow port xstats all\nquit\n'

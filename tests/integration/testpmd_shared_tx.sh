@@ -20,6 +20,8 @@ if ldd "$dir/librte_net_qlxge_sim.so" 2>/dev/null | grep -qE 'lib(asan|ubsan|tsa
 fi
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
+# the 3 s of forwarding start once testpmd has done what comes before (not at its launch)
+. "$(dirname "$0")/testpmd_ready.sh"
 
 set +e
 {
@@ -27,7 +29,9 @@ set +e
 	printf 'port 1 txq 0 tx_offload mt_lockfree on\nport start 1\n'
 	printf 'show port 0 tx_offload capabilities\n'
 	printf 'show port 0 tx_offload configuration\nshow port 1 tx_offload configuration\n'
-	printf 'set promisc all on\nset fwd io\nstart tx_first 2\n'
+	printf 'set promisc all on\nset fwd io\n'
+	testpmd_ready "$log" 'Set io packet forwarding mode' || exit 0
+	printf 'start tx_first 2\n'
 	sleep 3
 	printf 'stop\nshow port stats all\nshow port xstats all\nquit\n'
 } | timeout 120 stdbuf -oL "$testpmd" -d "$dir" --no-huge --no-shconf --no-pci -m 512 -l 0-1 \
