@@ -522,10 +522,12 @@ usage(const char *prog)
 	fprintf(stderr, "usage: %s [--smoke] [--ms N] [--repeat R] [--cores a,b] [--hold-us U]\n"
 		"       [-- EAL args]\n"
 		"  --smoke      30 ms per run, 1 repetition (CI: that it runs)\n"
-		"  --ms N       milliseconds per run (default 1000), after a tenth (20 ms at least)\n"
-		"               of warm-up\n"
-		"  --repeat R   repetitions of every configuration, median and min-max (default 5)\n"
-		"  --cores a,b  the two cores the senders are pinned to, round-robin (default 0,1)\n"
+		"  --ms N       milliseconds per run (default 1000), after a tenth (20 ms at\n"
+		"               least) of warm-up\n"
+		"  --repeat R   repetitions of every configuration, median and min-max\n"
+		"               (default 5)\n"
+		"  --cores a,b  the two cores the senders are pinned to, round-robin\n"
+		"               (default 0,1)\n"
 		"  --hold-us U  shared queue: coalescing holds (rte_pmd_qlxge_tx_shared_conf_set)\n"
 		"  EAL args     default: -l <a> --no-huge --no-shconf --no-pci -m 512 -d %s\n"
 		"               --vdev net_qlxge_sim0,adapter=bshtx,function=0\n"
@@ -688,8 +690,9 @@ main(int argc, char **argv)
 	       cfg[c2 + 1].med[0].db_per_pkt > 0 ? 1 / cfg[c2 + 1].med[0].db_per_pkt : 0,
 	       cfg[c2 + 1].med[1].db_per_pkt, cfg[clat].med[0].hold_max_ns,
 	       hold_us != 0 ? "on" : "off", la[0], la[1], la[2]);
-	printf("RESULT shared_vs_spinlock=%.3f doorbells_per_pkt_b8=%.4f p1_shared_vs_unshared=%.3f "
-	       "shared_vs_per_lcore=%.3f oversub4_vs_spinlock=%.3f p99_latency_vs_spinlock=%.3f\n",
+	printf("RESULT shared_vs_spinlock=%.3f doorbells_per_pkt_b8=%.4f "
+	       "p1_shared_vs_unshared=%.3f shared_vs_per_lcore=%.3f oversub4_vs_spinlock=%.3f "
+	       "p99_latency_vs_spinlock=%.3f\n",
 	       geomean(sl, 3), cfg[c2 + 1].med[0].db_per_pkt, geomean(p1, 3), geomean(pl, 3),
 	       ratio(cfg[co4].med[0].mpps, cfg[co4].med[1].mpps),
 	       ratio(cfg[clat].med[0].lat99_ns, cfg[clat].med[1].lat99_ns));
