@@ -35,6 +35,8 @@
 #include "qlxge_pmd.h"
 #include "qlxge_log.h"
 
+#define QLXGE_RX_PREFETCH	4	/* completions read ahead in a burst */
+
 struct qlxge_rx_layout {
 	size_t sbq_off, lbq_off, sbq_tbl_off, lbq_tbl_off, icb_off, shadow_off, size;
 };
@@ -52,6 +54,27 @@ qlxge_rx_layout(uint16_t nb_desc, uint16_t bq_len, struct qlxge_rx_layout *l)
 	l->icb_off = l->lbq_tbl_off + RTE_ALIGN_CEIL(bq_tbl, RTE_CACHE_LINE_SIZE);
 	l->shadow_off = l->icb_off + RTE_CACHE_LINE_SIZE;
 	l->size = l->shadow_off + QLXGE_SHADOW_SIZE;
+}
+
+/*
+ * The first 8 bytes of an mbuf's rearm_data as a freshly reset mbuf has them (data_off at the
+ * headroom, refcnt 1, one segment, the port): the burst writes them with one store when it
+ * takes a buffer, as ixgbe's and i40e's vector paths do, so that a refill takes mbufs from
+ * the pool without resetting each one (rte_pktmbuf_alloc_bulk would write every header once
+ * more).
+ */
+static uint64_t
+qlxge_rx_mbuf_init(uint16_t port)
+{
+	struct rte_mbuf mb = { .buf_addr = NULL };
+	uint64_t v;
+
+	mb.nb_segs = 1;
+	mb.data_off = RTE_PKTMBUF_HEADROOM;
+	mb.port = port;
+	rte_mbuf_refcnt_set(&mb, 1);
+	memcpy(&v, &mb.rearm_data, sizeof(v));
+	return v;
 }
 
 /*
@@ -171,6 +194,10 @@ qlxge_rx_queue_setup(struct rte_eth_dev *dev, uint16_t qid, uint16_t nb_desc,
 	rxq->free_thresh = conf->rx_free_thresh != 0 ? conf->rx_free_thresh :
 			   RTE_MIN(QLXGE_RX_FREE_THRESH_DEFAULT, max_thresh);
 	rxq->offloads = conf->offloads | dev->data->dev_conf.rxmode.offloads;
+	rxq->mbuf_init = qlxge_rx_mbuf_init(rxq->port_id);
+	/* a pool of pinned external buffers: its mbufs keep the flag (rte_pktmbuf_reset) */
+	rxq->ol_init = (rte_pktmbuf_priv_flags(mp) & RTE_PKTMBUF_POOL_F_PINNED_EXT_BUF) != 0 ?
+		       RTE_MBUF_F_EXTERNAL : 0;
 	rxq->deferred_start = conf->rx_deferred_start != 0;
 	rxq->stalled = true;	/* until started: a burst neither reads nor refills */
 
@@ -457,9 +484,11 @@ qlxge_rx_malformed(struct qlxge_rxq *rxq, uint32_t at)
 
 /*
  * Take the buffer the device filled from @bq: it must be the next posted one and the address
- * the completion reports (FreeBSD checks the same). NULL when not.
+ * the completion reports (FreeBSD checks the same). NULL when not. The mbuf came from the pool
+ * as it was freed (next NULL, one segment: the pool's invariant); rearmed here as a reset
+ * would (qlxge_rx_mbuf_init), its lengths and offload fields are the caller's to set.
  */
-static inline struct rte_mbuf *
+static __rte_always_inline struct rte_mbuf *
 qlxge_bq_take(struct qlxge_rxq *rxq, struct qlxge_bq *bq, uint64_t addr)
 {
 	struct rte_mbuf *m;
@@ -469,6 +498,7 @@ qlxge_bq_take(struct qlxge_rxq *rxq, struct qlxge_bq *bq, uint64_t addr)
 	m = bq->sw[bq->cons];
 	if (unlikely(rte_mbuf_data_iova_default(m) != addr))
 		return NULL;
+	memcpy(&m->rearm_data, &rxq->mbuf_init, sizeof(rxq->mbuf_init));
 	bq->sw[bq->cons] = NULL;
 	bq->cons = bq->cons + 1 == rxq->bq_len ? 0 : bq->cons + 1;
 	return m;
@@ -482,12 +512,13 @@ qlxge_rx_chain(struct rte_mbuf **head, struct rte_mbuf **tail, struct rte_mbuf *
 	seg->data_len = (uint16_t)len;
 	if (*head == NULL) {
 		*head = seg;
+		seg->pkt_len = len;
 	} else {
 		(*tail)->next = seg;
 		(*head)->nb_segs++;
+		(*head)->pkt_len += len;
 	}
 	*tail = seg;
-	(*head)->pkt_len += len;
 }
 
 /* Offload results of the completion (§7.7) into @m. */
@@ -495,9 +526,12 @@ static inline void
 qlxge_rx_offloads(struct qlxge_rxq *rxq, const struct qlxge_ib_mac_rsp *rsp, struct rte_mbuf *m)
 {
 	uint8_t f1 = rsp->flags1, f2 = rsp->flags2, f3 = rsp->flags3;
-	uint64_t ol = 0;
+	uint64_t ol = rxq->ol_init;
 	uint32_t ptype = RTE_PTYPE_L2_ETHER;
 
+	/* the mbuf is not reset (qlxge_bq_take): both fields written, 0 when not reported */
+	m->hash.rss = 0;
+	m->vlan_tci = 0;
 	if ((f3 & QLXGE_IB_MAC_FLAGS3_RSS_MASK) != 0) {
 		m->hash.rss = rte_le_to_cpu_32(rsp->rss);
 		ol |= RTE_MBUF_F_RX_RSS_HASH;
@@ -665,14 +699,15 @@ static inline void
 qlxge_bq_refill(struct qlxge_rxq *rxq, struct qlxge_bq *bq)
 {
 	uint32_t len = rxq->bq_len, prod = bq->prod, i, n;
-	uint32_t used = (prod + len - bq->cons) % len;
+	uint32_t used = prod >= bq->cons ? prod - bq->cons : prod + len - bq->cons;
 	uint32_t room = qlxge_icb_bq_prod_align(len - used);	/* whole blocks, one kept empty */
 
 	if (room < rxq->free_thresh || room == 0)
 		return;
 	while (room != 0) {
 		n = RTE_MIN(room, len - prod);
-		if (unlikely(rte_pktmbuf_alloc_bulk(rxq->mp, &bq->sw[prod], n) != 0)) {
+		/* not reset: qlxge_bq_take() rearms each mbuf it takes */
+		if (unlikely(rte_mempool_get_bulk(rxq->mp, (void **)&bq->sw[prod], n) != 0)) {
 			rxq->stats.nombuf += n;
 			break;
 		}
@@ -709,6 +744,9 @@ qlxge_recv(struct qlxge_rxq *rxq, struct rte_mbuf **pkts, uint16_t n, bool scatt
 	}
 	while (nb < n && ci != prod) {
 		cqe = rxq->cq_ring + (size_t)ci * QLXGE_CQE_SIZE;
+		/* the device writes the entries in order: the next ones' lines on their way (past
+		 * the ring's end it touches the rest of the queue's memzone, harmlessly) */
+		rte_prefetch0(cqe + QLXGE_RX_PREFETCH * QLXGE_CQE_SIZE);
 		switch (cqe[0]) {
 		case QLXGE_OPCODE_IB_MAC_IOCB:
 			switch (qlxge_rx_one(rxq, (const struct qlxge_ib_mac_rsp *)cqe, scatter,
