@@ -521,46 +521,113 @@ qlxge_rx_chain(struct rte_mbuf **head, struct rte_mbuf **tail, struct rte_mbuf *
 	*tail = seg;
 }
 
+/*
+ * Packet type and checksum flags of the L3/L4 bits of a completion (§7.7: flags1 TE, NU, IE;
+ * flags2 U, T; flags3 V4, V6), ORed into *@ol and *@ptype.
+ */
+static __rte_always_inline void
+qlxge_rx_l34(uint8_t f1, uint8_t f2, uint8_t f3, uint64_t *ol, uint32_t *ptype)
+{
+	if ((f3 & QLXGE_IB_MAC_FLAGS3_V4) != 0) {
+		*ptype |= RTE_PTYPE_L3_IPV4;
+		*ol |= (f1 & QLXGE_IB_MAC_FLAGS1_IE) != 0 ? RTE_MBUF_F_RX_IP_CKSUM_BAD :
+							    RTE_MBUF_F_RX_IP_CKSUM_GOOD;
+	} else if ((f3 & QLXGE_IB_MAC_FLAGS3_V6) != 0) {
+		*ptype |= RTE_PTYPE_L3_IPV6;
+	}
+	if ((f2 & (QLXGE_IB_MAC_FLAGS2_T | QLXGE_IB_MAC_FLAGS2_U)) != 0) {
+		*ptype |= (f2 & QLXGE_IB_MAC_FLAGS2_T) != 0 ? RTE_PTYPE_L4_TCP : RTE_PTYPE_L4_UDP;
+		if ((f1 & QLXGE_IB_MAC_FLAGS1_TE) != 0)
+			*ol |= RTE_MBUF_F_RX_L4_CKSUM_BAD;
+		else if ((f1 & QLXGE_IB_MAC_FLAGS1_NU) == 0)
+			*ol |= RTE_MBUF_F_RX_L4_CKSUM_GOOD;
+		else
+			*ol |= RTE_MBUF_F_RX_L4_CKSUM_UNKNOWN;
+	}
+}
+
+/*
+ * The same as a table, for the fast path: indexed by the 7 bits qlxge_rx_l34() reads (flags1
+ * bits 4:2 -> 2:0, flags2 bits 6:5 -> 4:3, flags3 bits 4:3 -> 6:5), each entry what
+ * qlxge_rx_l34() gives for them, filled once by it.
+ */
+#define QLXGE_RX_L34_BITS	7
+struct qlxge_rx_l34_entry {
+	uint64_t ol;
+	uint32_t ptype;
+};
+static struct qlxge_rx_l34_entry qlxge_rx_l34_tbl[1u << QLXGE_RX_L34_BITS];
+
+static __rte_always_inline unsigned int
+qlxge_rx_l34_index(uint8_t f1, uint8_t f2, uint8_t f3)
+{
+	return ((f1 >> 2) & 0x07u) | ((f2 >> 2) & 0x18u) | ((f3 << 2) & 0x60u);
+}
+
+RTE_INIT(qlxge_rx_l34_tbl_init)
+{
+	unsigned int i;
+
+	for (i = 0; i < RTE_DIM(qlxge_rx_l34_tbl); i++) {
+		/* the bits of index i back in their completion bytes */
+		uint8_t f1 = (uint8_t)((i & 0x07u) << 2);
+		uint8_t f2 = (uint8_t)((i & 0x18u) << 2);
+		uint8_t f3 = (uint8_t)((i & 0x60u) >> 2);
+		uint64_t ol = 0;
+		uint32_t ptype = 0;
+
+		RTE_VERIFY(qlxge_rx_l34_index(f1, f2, f3) == i);
+		qlxge_rx_l34(f1, f2, f3, &ol, &ptype);
+		qlxge_rx_l34_tbl[i] = (struct qlxge_rx_l34_entry){ ol, ptype };
+	}
+}
+
+/*
+ * RSS hash and VLAN of the completion (§7.7) into @m; the L2 packet type. The mbuf is not
+ * reset (qlxge_bq_take): both fields written, 0 when not reported.
+ */
+static __rte_always_inline uint32_t
+qlxge_rx_l2(struct qlxge_rxq *rxq, const struct qlxge_ib_mac_rsp *rsp, struct rte_mbuf *m,
+	    uint64_t *ol)
+{
+	m->hash.rss = 0;
+	m->vlan_tci = 0;
+	if ((rsp->flags3 & QLXGE_IB_MAC_FLAGS3_RSS_MASK) != 0) {
+		m->hash.rss = rte_le_to_cpu_32(rsp->rss);
+		*ol |= RTE_MBUF_F_RX_RSS_HASH;
+	}
+	if ((rsp->flags2 & QLXGE_IB_MAC_FLAGS2_V) != 0) {
+		/* V says the frame was tagged; the tag left the data only if stripping is on */
+		if (!rxq->ad->vlan_strip)
+			return RTE_PTYPE_L2_ETHER_VLAN;
+		m->vlan_tci = rte_le_to_cpu_16(rsp->vlan_id);
+		*ol |= RTE_MBUF_F_RX_VLAN | RTE_MBUF_F_RX_VLAN_STRIPPED;
+	}
+	return RTE_PTYPE_L2_ETHER;
+}
+
 /* Offload results of the completion (§7.7) into @m. */
 static inline void
 qlxge_rx_offloads(struct qlxge_rxq *rxq, const struct qlxge_ib_mac_rsp *rsp, struct rte_mbuf *m)
 {
-	uint8_t f1 = rsp->flags1, f2 = rsp->flags2, f3 = rsp->flags3;
 	uint64_t ol = rxq->ol_init;
-	uint32_t ptype = RTE_PTYPE_L2_ETHER;
+	uint32_t ptype = qlxge_rx_l2(rxq, rsp, m, &ol);
 
-	/* the mbuf is not reset (qlxge_bq_take): both fields written, 0 when not reported */
-	m->hash.rss = 0;
-	m->vlan_tci = 0;
-	if ((f3 & QLXGE_IB_MAC_FLAGS3_RSS_MASK) != 0) {
-		m->hash.rss = rte_le_to_cpu_32(rsp->rss);
-		ol |= RTE_MBUF_F_RX_RSS_HASH;
-	}
-	if ((f2 & QLXGE_IB_MAC_FLAGS2_V) != 0) {
-		/* V says the frame was tagged; the tag left the data only if stripping is on */
-		if (rxq->ad->vlan_strip) {
-			m->vlan_tci = rte_le_to_cpu_16(rsp->vlan_id);
-			ol |= RTE_MBUF_F_RX_VLAN | RTE_MBUF_F_RX_VLAN_STRIPPED;
-		} else {
-			ptype = RTE_PTYPE_L2_ETHER_VLAN;
-		}
-	}
-	if ((f3 & QLXGE_IB_MAC_FLAGS3_V4) != 0) {
-		ptype |= RTE_PTYPE_L3_IPV4;
-		ol |= (f1 & QLXGE_IB_MAC_FLAGS1_IE) != 0 ? RTE_MBUF_F_RX_IP_CKSUM_BAD :
-							   RTE_MBUF_F_RX_IP_CKSUM_GOOD;
-	} else if ((f3 & QLXGE_IB_MAC_FLAGS3_V6) != 0) {
-		ptype |= RTE_PTYPE_L3_IPV6;
-	}
-	if ((f2 & (QLXGE_IB_MAC_FLAGS2_T | QLXGE_IB_MAC_FLAGS2_U)) != 0) {
-		ptype |= (f2 & QLXGE_IB_MAC_FLAGS2_T) != 0 ? RTE_PTYPE_L4_TCP : RTE_PTYPE_L4_UDP;
-		if ((f1 & QLXGE_IB_MAC_FLAGS1_TE) != 0)
-			ol |= RTE_MBUF_F_RX_L4_CKSUM_BAD;
-		else if ((f1 & QLXGE_IB_MAC_FLAGS1_NU) == 0)
-			ol |= RTE_MBUF_F_RX_L4_CKSUM_GOOD;
-		else
-			ol |= RTE_MBUF_F_RX_L4_CKSUM_UNKNOWN;
-	}
+	qlxge_rx_l34(rsp->flags1, rsp->flags2, rsp->flags3, &ol, &ptype);
+	m->ol_flags = ol;
+	m->packet_type = ptype;
+}
+
+/* The same with the L3/L4 part from the table: the fast path's. */
+static __rte_always_inline void
+qlxge_rx_offloads_tbl(struct qlxge_rxq *rxq, const struct qlxge_ib_mac_rsp *rsp,
+		      struct rte_mbuf *m)
+{
+	const struct qlxge_rx_l34_entry *e =
+		&qlxge_rx_l34_tbl[qlxge_rx_l34_index(rsp->flags1, rsp->flags2, rsp->flags3)];
+	uint64_t ol = rxq->ol_init | e->ol;
+	uint32_t ptype = qlxge_rx_l2(rxq, rsp, m, &ol) | e->ptype;
+
 	m->ol_flags = ol;
 	m->packet_type = ptype;
 }
@@ -676,6 +743,43 @@ bad:
 	return QLXGE_RX_BAD;
 }
 
+/*
+ * The fast path: a completion of one small (DS) or large (DL) buffer, no split header, no
+ * error code, a length of 1 to the buffer's and the port's bound. qlxge_rx_one() gives for it
+ * what qlxge_rx_plain() does, with more tests; test_pmd_fastpath.c compares the mbufs of the
+ * two on the same completions. The non-scattered burst only: the scattered and LRO bursts keep
+ * the scalar path, the reference.
+ */
+static __rte_always_inline bool
+qlxge_rx_is_plain(const struct qlxge_rxq *rxq, const struct qlxge_ib_mac_rsp *rsp)
+{
+	uint32_t dlen = rte_le_to_cpu_32(rsp->data_len);
+	uint8_t ds_dl = rsp->flags3 & (QLXGE_IB_MAC_FLAGS3_DS | QLXGE_IB_MAC_FLAGS3_DL);
+
+	return (rsp->flags4 & QLXGE_IB_MAC_FLAGS4_HV) == 0 &&
+	       (rsp->flags2 & QLXGE_IB_MAC_FLAGS2_ERR_MASK) == 0 &&
+	       (ds_dl == QLXGE_IB_MAC_FLAGS3_DS || ds_dl == QLXGE_IB_MAC_FLAGS3_DL) &&
+	       dlen - 1 < RTE_MIN((uint32_t)rxq->buf_size,
+				  __atomic_load_n(&rxq->max_len, __ATOMIC_RELAXED));
+}
+
+static __rte_always_inline enum qlxge_rx_res
+qlxge_rx_plain(struct qlxge_rxq *rxq, const struct qlxge_ib_mac_rsp *rsp, struct rte_mbuf **out)
+{
+	uint32_t dlen = rte_le_to_cpu_32(rsp->data_len);
+	struct rte_mbuf *m;
+
+	m = qlxge_bq_take(rxq, (rsp->flags3 & QLXGE_IB_MAC_FLAGS3_DS) != 0 ? &rxq->sbq :
+		&rxq->lbq, rte_le_to_cpu_64(rsp->data_addr));
+	if (unlikely(m == NULL))
+		return QLXGE_RX_BAD;
+	m->data_len = (uint16_t)dlen;
+	m->pkt_len = dlen;
+	qlxge_rx_offloads_tbl(rxq, rsp, m);
+	*out = m;
+	return QLXGE_RX_PKT;
+}
+
 /* §7.8: every event but a link change means the adapter needs a reset (Linux, §4.5). */
 static void
 qlxge_rx_ae(struct qlxge_rxq *rxq, const struct qlxge_ib_ae_rsp *ae)
@@ -731,6 +835,8 @@ qlxge_recv(struct qlxge_rxq *rxq, struct rte_mbuf **pkts, uint16_t n, bool scatt
 	uint32_t prod, ci = rxq->cq_ci;
 	uint64_t bytes = 0;
 	uint16_t nb = 0;
+	const struct qlxge_ib_mac_rsp *rsp;
+	enum qlxge_rx_res res;
 	const uint8_t *cqe;
 	struct rte_mbuf *m;
 
@@ -749,8 +855,10 @@ qlxge_recv(struct qlxge_rxq *rxq, struct rte_mbuf **pkts, uint16_t n, bool scatt
 		rte_prefetch0(cqe + QLXGE_RX_PREFETCH * QLXGE_CQE_SIZE);
 		switch (cqe[0]) {
 		case QLXGE_OPCODE_IB_MAC_IOCB:
-			switch (qlxge_rx_one(rxq, (const struct qlxge_ib_mac_rsp *)cqe, scatter,
-					     &m)) {
+			rsp = (const struct qlxge_ib_mac_rsp *)cqe;
+			res = !scatter && likely(qlxge_rx_is_plain(rxq, rsp)) ?
+			      qlxge_rx_plain(rxq, rsp, &m) : qlxge_rx_one(rxq, rsp, scatter, &m);
+			switch (res) {
 			case QLXGE_RX_PKT:
 				bytes += m->pkt_len;
 				pkts[nb++] = m;
