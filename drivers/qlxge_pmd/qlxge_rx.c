@@ -35,8 +35,6 @@
 #include "qlxge_pmd.h"
 #include "qlxge_log.h"
 
-#define QLXGE_RX_PREFETCH	4	/* completions read ahead in a burst */
-
 struct qlxge_rx_layout {
 	size_t sbq_off, lbq_off, sbq_tbl_off, lbq_tbl_off, icb_off, shadow_off, size;
 };
@@ -849,10 +847,8 @@ qlxge_recv(struct qlxge_rxq *rxq, struct rte_mbuf **pkts, uint16_t n, bool scatt
 		return 0;
 	}
 	while (nb < n && ci != prod) {
+		/* not prefetched ahead: docs/profile.md, "Prefetch" */
 		cqe = rxq->cq_ring + (size_t)ci * QLXGE_CQE_SIZE;
-		/* the device writes the entries in order: the next ones' lines on their way (past
-		 * the ring's end it touches the rest of the queue's memzone, harmlessly) */
-		rte_prefetch0(cqe + QLXGE_RX_PREFETCH * QLXGE_CQE_SIZE);
 		switch (cqe[0]) {
 		case QLXGE_OPCODE_IB_MAC_IOCB:
 			rsp = (const struct qlxge_ib_mac_rsp *)cqe;

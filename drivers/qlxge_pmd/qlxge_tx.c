@@ -37,7 +37,6 @@
 #include <rte_malloc.h>
 #include <rte_mbuf.h>
 #include <rte_net.h>
-#include <rte_prefetch.h>
 
 #include "qlxge_iocb.h"
 #include "qlxge_pmd.h"
@@ -53,7 +52,6 @@
 #define QLXGE_TX_IP_OFF_MAX	(QLXGE_OB_TSO_IP_OFF_MASK >> QLXGE_OB_TSO_IP_OFF_SHIFT)
 #define QLXGE_TX_L4_OFF_MAX	(QLXGE_OB_TSO_L4_OFF_MASK >> QLXGE_OB_TSO_L4_OFF_SHIFT)
 #define QLXGE_TX_RECLAIM_BULK	64
-#define QLXGE_TX_PREFETCH	4	/* completions read ahead in a reclaim */
 
 #define QLXGE_TX_OL_CKSUM	(RTE_MBUF_F_TX_IP_CKSUM | RTE_MBUF_F_TX_L4_MASK | \
 				 RTE_MBUF_F_TX_TCP_SEG)
@@ -461,9 +459,6 @@ qlxge_tx_reclaim_(struct qlxge_txq *txq, uint32_t max, const bool flush)
 		}
 		wci = wci + 1 == txq->nb_desc ? 0 : wci + 1;
 		ci = ci + 1 == txq->nb_desc ? 0 : ci + 1;
-		/* the device writes the entries in order: the next ones' lines on their way */
-		rte_prefetch0(txq->cq_ring + (size_t)ci * QLXGE_CQE_SIZE +
-			      QLXGE_TX_PREFETCH * QLXGE_CQE_SIZE);
 		n++;
 	}
 	if (nd != 0)
