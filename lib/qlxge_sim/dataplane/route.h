@@ -109,7 +109,8 @@ sim_route_slot(const struct sim_route_table *rt, uint32_t bits, uint32_t *idx_wo
  * The slot search of one receive batch: the table cannot change inside a poll step (register
  * writes wait for the adapter lock), and the frames of a flow have the same classification
  * bits, so a frame with the bits of the one before gets its slot without the walk (which
- * visits every enabled slot below the one that takes it: 8 with the Linux driver's slots).
+ * visits every enabled slot below the one that takes it: for a frame taken by promiscuous
+ * mode, slot 15, all the drivers' others).
  * Zeroed: empty. Kept by the receive pass for its batch (queues/rx.c), never across steps.
  */
 struct sim_route_memo {
