@@ -20,7 +20,10 @@
  * completion names): every combination of the bits the offloads are read from (TE, NU, IE, V,
  * U, T, V4, V6, an RSS type), small and large buffers, VLAN stripping off and on, and a few
  * completions with an error code (dropped and counted by both). The mbufs of the two must be
- * the same: data, lengths, segments, ol_flags, packet type, hash, VLAN TCI.
+ * the same: data, lengths, segments, ol_flags, packet type, hash, VLAN TCI. And a completion
+ * that breaks the contract (no byte, more than its buffer, longer than the port's max frame, a
+ * buffer not posted next) stops both queues at it, counted alike: the fast path's test sends
+ * it to the scalar path's checks.
  */
 
 #include <setjmp.h>
@@ -150,7 +153,7 @@ struct rx_port {
 	uint8_t *ring;
 	volatile uint32_t *shadow;
 	const uint64_t *bq_ring[2];	/* small, large */
-	uint32_t bq_len[2], bq_next[2], prod;
+	uint32_t bq_len[2], bq_bsize[2], bq_next[2], prod;
 };
 
 static void
@@ -178,6 +181,8 @@ rx_port_start(struct rx_port *rp, bool strip)
 	rp->bq_ring[1] = rte_mem_iova2virt(ci.lbq_ring_iova);
 	rp->bq_len[0] = ci.sbq_len;
 	rp->bq_len[1] = ci.lbq_len;
+	rp->bq_bsize[0] = ci.sbq_bsize;
+	rp->bq_bsize[1] = ci.lbq_bsize;
 	assert_non_null(rp->ring);
 	assert_non_null((const void *)rp->shadow);
 	for (i = 0; i < 2; i++) {
@@ -328,12 +333,93 @@ test_fastpath_rx_plain_mbufs_as_scalar(void **state)
 	assert_int_equal(rte_mempool_in_use_count(pmd_pool()), in_use);
 }
 
+/* What makes a one-buffer completion break the contract (qlxge_rx_one's checks). */
+enum rx_bad {
+	RX_BAD_ZERO_LEN,	/* no byte */
+	RX_BAD_OVER_BUFFER,	/* more bytes than the buffer holds */
+	RX_BAD_OVER_MAX,	/* longer than the port's max frame, no error code */
+	RX_BAD_ADDR,		/* not the buffer posted next */
+	RX_BAD_MAX
+};
+
+/* Completion @c as rx_post() writes it, then spoiled as @bad says. */
+static void
+rx_post_bad(struct rx_port *rp, unsigned int c, enum rx_bad bad)
+{
+	uint32_t at = rp->prod;
+	struct qlxge_ib_mac_rsp *rsp =
+		(struct qlxge_ib_mac_rsp *)(rp->ring + (size_t)at * QLXGE_CQE_SIZE);
+
+	rx_post(rp, c);
+	switch (bad) {
+	case RX_BAD_ZERO_LEN:
+		rsp->data_len = 0;
+		break;
+	case RX_BAD_OVER_BUFFER:
+		rsp->data_len = rte_cpu_to_le_32(rp->bq_bsize[(c >> 9) & 1] + 1);
+		break;
+	case RX_BAD_OVER_MAX:
+		/* within the buffer (2 KiB mbufs), beyond the 1500-byte MTU's 1518 bytes */
+		rsp->data_len = rte_cpu_to_le_32(RTE_ETHER_MAX_LEN + 8);
+		break;
+	default:
+		rsp->data_addr = rte_cpu_to_le_64(rte_le_to_cpu_64(rsp->data_addr) + 64);
+		break;
+	}
+}
+
+/*
+ * The fast path's tests are the scalar path's: a completion that breaks the contract takes the
+ * scalar path, which stops the queue there and counts it, on both ports alike.
+ */
+static void
+test_fastpath_rx_malformed_as_scalar(void **state)
+{
+	struct rx_port rp[2] = {
+		{ .name = "net_qlxge_sim_fpbad_fast", .adapter = "fpbadf", .scatter = false },
+		{ .name = "net_qlxge_sim_fpbad_scat", .adapter = "fpbads", .scatter = true },
+	};
+	struct rte_pmd_qlxge_rxq_state st[2];
+	struct rte_mbuf *m[RX_CHUNK];
+	unsigned int bad, k, i;
+	uint64_t id, val;
+
+	(void)state;
+	for (k = 0; k < 2; k++)
+		rx_port_open(&rp[k]);
+	for (bad = 0; bad < RX_BAD_MAX; bad++) {
+		for (k = 0; k < 2; k++) {
+			rx_port_start(&rp[k], false);
+			/* three good ones (small buffers: c < 512), then the bad one */
+			for (i = 0; i < 3; i++)
+				rx_post(&rp[k], i);
+			rx_post_bad(&rp[k], 3, (enum rx_bad)bad);
+			assert_int_equal(rx_take(&rp[k], m, RX_CHUNK), 3);
+			rte_pktmbuf_free_bulk(m, 3);
+			assert_int_equal(rte_pmd_qlxge_rxq_state_get(rp[k].port, 0, &st[k]), 0);
+			assert_int_equal(st[k].stalled, 1);
+			assert_int_equal(st[k].cq_consumer, 3);
+			assert_int_equal(rte_eth_xstats_get_id_by_name(rp[k].port,
+					 "rx_q0_malformed_completions", &id), 0);
+			assert_int_equal(rte_eth_xstats_get_by_id(rp[k].port, &id, &val, 1), 1);
+			/* one more each round: the counters run on across a reset */
+			assert_int_equal(val, bad + 1);
+			/* the documented recovery: stop, reset (it asked for one) */
+			assert_int_equal(rte_eth_dev_stop(rp[k].port), 0);
+			assert_int_equal(rte_eth_dev_reset(rp[k].port), 0);
+		}
+	}
+	for (k = 0; k < 2; k++)
+		assert_int_equal(pmd_remove(rp[k].name), 0);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_fastpath_tx_plain_iocb_as_scalar),
 		cmocka_unit_test(test_fastpath_rx_plain_mbufs_as_scalar),
+		cmocka_unit_test(test_fastpath_rx_malformed_as_scalar),
 	};
 
 	return cmocka_run_group_tests_name("pmd_fastpath", tests, pmd_setup_suite,
