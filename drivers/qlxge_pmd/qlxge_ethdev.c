@@ -473,7 +473,7 @@ qlxge_dev_infos_get(struct rte_eth_dev *dev, struct rte_eth_dev_info *info)
 	info->tx_offload_capa = RTE_ETH_TX_OFFLOAD_MULTI_SEGS | RTE_ETH_TX_OFFLOAD_IPV4_CKSUM |
 				RTE_ETH_TX_OFFLOAD_TCP_CKSUM | RTE_ETH_TX_OFFLOAD_UDP_CKSUM |
 				RTE_ETH_TX_OFFLOAD_TCP_TSO | RTE_ETH_TX_OFFLOAD_VLAN_INSERT |
-				info->tx_queue_offload_capa;
+				RTE_ETH_TX_OFFLOAD_MBUF_FAST_FREE | info->tx_queue_offload_capa;
 	info->rx_queue_offload_capa = 0;
 	info->flow_type_rss_offloads = QLXGE_RSS_OFFLOAD_ALL;
 	info->reta_size = QLXGE_RETA_SIZE;

@@ -163,6 +163,8 @@ struct qlxge_rxq {
 	uint32_t cq_cons_off;		/* consumer register in the CQ doorbell page */
 	uint16_t cq_ci;			/* next completion to read */
 	bool stalled;			/* not started, or a malformed completion seen */
+	uint64_t mbuf_init;		/* rearm_data of a taken buffer (qlxge_rx.c) */
+	uint64_t ol_init;		/* ol_flags every received mbuf keeps (pinned buffers) */
 	uint16_t port_id;
 	uint16_t queue_id;
 	uint16_t cq_id;

@@ -55,6 +55,27 @@ qlxge_rx_layout(uint16_t nb_desc, uint16_t bq_len, struct qlxge_rx_layout *l)
 }
 
 /*
+ * The first 8 bytes of an mbuf's rearm_data as a freshly reset mbuf has them (data_off at the
+ * headroom, refcnt 1, one segment, the port): the burst writes them with one store when it
+ * takes a buffer, as ixgbe's and i40e's vector paths do, so that a refill takes mbufs from
+ * the pool without resetting each one (rte_pktmbuf_alloc_bulk would write every header once
+ * more).
+ */
+static uint64_t
+qlxge_rx_mbuf_init(uint16_t port)
+{
+	struct rte_mbuf mb = { .buf_addr = NULL };
+	uint64_t v;
+
+	mb.nb_segs = 1;
+	mb.data_off = RTE_PKTMBUF_HEADROOM;
+	mb.port = port;
+	rte_mbuf_refcnt_set(&mb, 1);
+	memcpy(&v, &mb.rearm_data, sizeof(v));
+	return v;
+}
+
+/*
  * Frames the device placed that the application has not taken are lost with the queue's
  * buffers: counted (ierrors, rx_q<N>_stop_discards) so that no frame goes without a trace, and
  * cleared, so that they are counted once. The ring says which: it is cleared at start and the
@@ -171,6 +192,10 @@ qlxge_rx_queue_setup(struct rte_eth_dev *dev, uint16_t qid, uint16_t nb_desc,
 	rxq->free_thresh = conf->rx_free_thresh != 0 ? conf->rx_free_thresh :
 			   RTE_MIN(QLXGE_RX_FREE_THRESH_DEFAULT, max_thresh);
 	rxq->offloads = conf->offloads | dev->data->dev_conf.rxmode.offloads;
+	rxq->mbuf_init = qlxge_rx_mbuf_init(rxq->port_id);
+	/* a pool of pinned external buffers: its mbufs keep the flag (rte_pktmbuf_reset) */
+	rxq->ol_init = (rte_pktmbuf_priv_flags(mp) & RTE_PKTMBUF_POOL_F_PINNED_EXT_BUF) != 0 ?
+		       RTE_MBUF_F_EXTERNAL : 0;
 	rxq->deferred_start = conf->rx_deferred_start != 0;
 	rxq->stalled = true;	/* until started: a burst neither reads nor refills */
 
@@ -457,9 +482,11 @@ qlxge_rx_malformed(struct qlxge_rxq *rxq, uint32_t at)
 
 /*
  * Take the buffer the device filled from @bq: it must be the next posted one and the address
- * the completion reports (FreeBSD checks the same). NULL when not.
+ * the completion reports (FreeBSD checks the same). NULL when not. The mbuf came from the pool
+ * as it was freed (next NULL, one segment: the pool's invariant); rearmed here as a reset
+ * would (qlxge_rx_mbuf_init), its lengths and offload fields are the caller's to set.
  */
-static inline struct rte_mbuf *
+static __rte_always_inline struct rte_mbuf *
 qlxge_bq_take(struct qlxge_rxq *rxq, struct qlxge_bq *bq, uint64_t addr)
 {
 	struct rte_mbuf *m;
@@ -469,6 +496,7 @@ qlxge_bq_take(struct qlxge_rxq *rxq, struct qlxge_bq *bq, uint64_t addr)
 	m = bq->sw[bq->cons];
 	if (unlikely(rte_mbuf_data_iova_default(m) != addr))
 		return NULL;
+	memcpy(&m->rearm_data, &rxq->mbuf_init, sizeof(rxq->mbuf_init));
 	bq->sw[bq->cons] = NULL;
 	bq->cons = bq->cons + 1 == rxq->bq_len ? 0 : bq->cons + 1;
 	return m;
@@ -482,51 +510,122 @@ qlxge_rx_chain(struct rte_mbuf **head, struct rte_mbuf **tail, struct rte_mbuf *
 	seg->data_len = (uint16_t)len;
 	if (*head == NULL) {
 		*head = seg;
+		seg->pkt_len = len;
 	} else {
 		(*tail)->next = seg;
 		(*head)->nb_segs++;
+		(*head)->pkt_len += len;
 	}
 	*tail = seg;
-	(*head)->pkt_len += len;
+}
+
+/*
+ * Packet type and checksum flags of the L3/L4 bits of a completion (§7.7: flags1 TE, NU, IE;
+ * flags2 U, T; flags3 V4, V6), ORed into *@ol and *@ptype.
+ */
+static __rte_always_inline void
+qlxge_rx_l34(uint8_t f1, uint8_t f2, uint8_t f3, uint64_t *ol, uint32_t *ptype)
+{
+	if ((f3 & QLXGE_IB_MAC_FLAGS3_V4) != 0) {
+		*ptype |= RTE_PTYPE_L3_IPV4;
+		*ol |= (f1 & QLXGE_IB_MAC_FLAGS1_IE) != 0 ? RTE_MBUF_F_RX_IP_CKSUM_BAD :
+							    RTE_MBUF_F_RX_IP_CKSUM_GOOD;
+	} else if ((f3 & QLXGE_IB_MAC_FLAGS3_V6) != 0) {
+		*ptype |= RTE_PTYPE_L3_IPV6;
+	}
+	if ((f2 & (QLXGE_IB_MAC_FLAGS2_T | QLXGE_IB_MAC_FLAGS2_U)) != 0) {
+		*ptype |= (f2 & QLXGE_IB_MAC_FLAGS2_T) != 0 ? RTE_PTYPE_L4_TCP : RTE_PTYPE_L4_UDP;
+		if ((f1 & QLXGE_IB_MAC_FLAGS1_TE) != 0)
+			*ol |= RTE_MBUF_F_RX_L4_CKSUM_BAD;
+		else if ((f1 & QLXGE_IB_MAC_FLAGS1_NU) == 0)
+			*ol |= RTE_MBUF_F_RX_L4_CKSUM_GOOD;
+		else
+			*ol |= RTE_MBUF_F_RX_L4_CKSUM_UNKNOWN;
+	}
+}
+
+/*
+ * The same as a table, for the fast path: indexed by the 7 bits qlxge_rx_l34() reads (flags1
+ * bits 4:2 -> 2:0, flags2 bits 6:5 -> 4:3, flags3 bits 4:3 -> 6:5), each entry what
+ * qlxge_rx_l34() gives for them, filled once by it.
+ */
+#define QLXGE_RX_L34_BITS	7
+struct qlxge_rx_l34_entry {
+	uint64_t ol;
+	uint32_t ptype;
+};
+static struct qlxge_rx_l34_entry qlxge_rx_l34_tbl[1u << QLXGE_RX_L34_BITS];
+
+static __rte_always_inline unsigned int
+qlxge_rx_l34_index(uint8_t f1, uint8_t f2, uint8_t f3)
+{
+	return ((f1 >> 2) & 0x07u) | ((f2 >> 2) & 0x18u) | ((f3 << 2) & 0x60u);
+}
+
+RTE_INIT(qlxge_rx_l34_tbl_init)
+{
+	unsigned int i;
+
+	for (i = 0; i < RTE_DIM(qlxge_rx_l34_tbl); i++) {
+		/* the bits of index i back in their completion bytes */
+		uint8_t f1 = (uint8_t)((i & 0x07u) << 2);
+		uint8_t f2 = (uint8_t)((i & 0x18u) << 2);
+		uint8_t f3 = (uint8_t)((i & 0x60u) >> 2);
+		uint64_t ol = 0;
+		uint32_t ptype = 0;
+
+		RTE_VERIFY(qlxge_rx_l34_index(f1, f2, f3) == i);
+		qlxge_rx_l34(f1, f2, f3, &ol, &ptype);
+		qlxge_rx_l34_tbl[i] = (struct qlxge_rx_l34_entry){ ol, ptype };
+	}
+}
+
+/*
+ * RSS hash and VLAN of the completion (§7.7) into @m; the L2 packet type. The mbuf is not
+ * reset (qlxge_bq_take): both fields written, 0 when not reported.
+ */
+static __rte_always_inline uint32_t
+qlxge_rx_l2(struct qlxge_rxq *rxq, const struct qlxge_ib_mac_rsp *rsp, struct rte_mbuf *m,
+	    uint64_t *ol)
+{
+	m->hash.rss = 0;
+	m->vlan_tci = 0;
+	if ((rsp->flags3 & QLXGE_IB_MAC_FLAGS3_RSS_MASK) != 0) {
+		m->hash.rss = rte_le_to_cpu_32(rsp->rss);
+		*ol |= RTE_MBUF_F_RX_RSS_HASH;
+	}
+	if ((rsp->flags2 & QLXGE_IB_MAC_FLAGS2_V) != 0) {
+		/* V says the frame was tagged; the tag left the data only if stripping is on */
+		if (!rxq->ad->vlan_strip)
+			return RTE_PTYPE_L2_ETHER_VLAN;
+		m->vlan_tci = rte_le_to_cpu_16(rsp->vlan_id);
+		*ol |= RTE_MBUF_F_RX_VLAN | RTE_MBUF_F_RX_VLAN_STRIPPED;
+	}
+	return RTE_PTYPE_L2_ETHER;
 }
 
 /* Offload results of the completion (§7.7) into @m. */
 static inline void
 qlxge_rx_offloads(struct qlxge_rxq *rxq, const struct qlxge_ib_mac_rsp *rsp, struct rte_mbuf *m)
 {
-	uint8_t f1 = rsp->flags1, f2 = rsp->flags2, f3 = rsp->flags3;
-	uint64_t ol = 0;
-	uint32_t ptype = RTE_PTYPE_L2_ETHER;
+	uint64_t ol = rxq->ol_init;
+	uint32_t ptype = qlxge_rx_l2(rxq, rsp, m, &ol);
 
-	if ((f3 & QLXGE_IB_MAC_FLAGS3_RSS_MASK) != 0) {
-		m->hash.rss = rte_le_to_cpu_32(rsp->rss);
-		ol |= RTE_MBUF_F_RX_RSS_HASH;
-	}
-	if ((f2 & QLXGE_IB_MAC_FLAGS2_V) != 0) {
-		/* V says the frame was tagged; the tag left the data only if stripping is on */
-		if (rxq->ad->vlan_strip) {
-			m->vlan_tci = rte_le_to_cpu_16(rsp->vlan_id);
-			ol |= RTE_MBUF_F_RX_VLAN | RTE_MBUF_F_RX_VLAN_STRIPPED;
-		} else {
-			ptype = RTE_PTYPE_L2_ETHER_VLAN;
-		}
-	}
-	if ((f3 & QLXGE_IB_MAC_FLAGS3_V4) != 0) {
-		ptype |= RTE_PTYPE_L3_IPV4;
-		ol |= (f1 & QLXGE_IB_MAC_FLAGS1_IE) != 0 ? RTE_MBUF_F_RX_IP_CKSUM_BAD :
-							   RTE_MBUF_F_RX_IP_CKSUM_GOOD;
-	} else if ((f3 & QLXGE_IB_MAC_FLAGS3_V6) != 0) {
-		ptype |= RTE_PTYPE_L3_IPV6;
-	}
-	if ((f2 & (QLXGE_IB_MAC_FLAGS2_T | QLXGE_IB_MAC_FLAGS2_U)) != 0) {
-		ptype |= (f2 & QLXGE_IB_MAC_FLAGS2_T) != 0 ? RTE_PTYPE_L4_TCP : RTE_PTYPE_L4_UDP;
-		if ((f1 & QLXGE_IB_MAC_FLAGS1_TE) != 0)
-			ol |= RTE_MBUF_F_RX_L4_CKSUM_BAD;
-		else if ((f1 & QLXGE_IB_MAC_FLAGS1_NU) == 0)
-			ol |= RTE_MBUF_F_RX_L4_CKSUM_GOOD;
-		else
-			ol |= RTE_MBUF_F_RX_L4_CKSUM_UNKNOWN;
-	}
+	qlxge_rx_l34(rsp->flags1, rsp->flags2, rsp->flags3, &ol, &ptype);
+	m->ol_flags = ol;
+	m->packet_type = ptype;
+}
+
+/* The same with the L3/L4 part from the table: the fast path's. */
+static __rte_always_inline void
+qlxge_rx_offloads_tbl(struct qlxge_rxq *rxq, const struct qlxge_ib_mac_rsp *rsp,
+		      struct rte_mbuf *m)
+{
+	const struct qlxge_rx_l34_entry *e =
+		&qlxge_rx_l34_tbl[qlxge_rx_l34_index(rsp->flags1, rsp->flags2, rsp->flags3)];
+	uint64_t ol = rxq->ol_init | e->ol;
+	uint32_t ptype = qlxge_rx_l2(rxq, rsp, m, &ol) | e->ptype;
+
 	m->ol_flags = ol;
 	m->packet_type = ptype;
 }
@@ -642,6 +741,43 @@ bad:
 	return QLXGE_RX_BAD;
 }
 
+/*
+ * The fast path: a completion of one small (DS) or large (DL) buffer, no split header, no
+ * error code, a length of 1 to the buffer's and the port's bound. qlxge_rx_one() gives for it
+ * what qlxge_rx_plain() does, with more tests; test_pmd_fastpath.c compares the mbufs of the
+ * two on the same completions. The non-scattered burst only: the scattered and LRO bursts keep
+ * the scalar path, the reference.
+ */
+static __rte_always_inline bool
+qlxge_rx_is_plain(const struct qlxge_rxq *rxq, const struct qlxge_ib_mac_rsp *rsp)
+{
+	uint32_t dlen = rte_le_to_cpu_32(rsp->data_len);
+	uint8_t ds_dl = rsp->flags3 & (QLXGE_IB_MAC_FLAGS3_DS | QLXGE_IB_MAC_FLAGS3_DL);
+
+	return (rsp->flags4 & QLXGE_IB_MAC_FLAGS4_HV) == 0 &&
+	       (rsp->flags2 & QLXGE_IB_MAC_FLAGS2_ERR_MASK) == 0 &&
+	       (ds_dl == QLXGE_IB_MAC_FLAGS3_DS || ds_dl == QLXGE_IB_MAC_FLAGS3_DL) &&
+	       dlen - 1 < RTE_MIN((uint32_t)rxq->buf_size,
+				  __atomic_load_n(&rxq->max_len, __ATOMIC_RELAXED));
+}
+
+static __rte_always_inline enum qlxge_rx_res
+qlxge_rx_plain(struct qlxge_rxq *rxq, const struct qlxge_ib_mac_rsp *rsp, struct rte_mbuf **out)
+{
+	uint32_t dlen = rte_le_to_cpu_32(rsp->data_len);
+	struct rte_mbuf *m;
+
+	m = qlxge_bq_take(rxq, (rsp->flags3 & QLXGE_IB_MAC_FLAGS3_DS) != 0 ? &rxq->sbq :
+		&rxq->lbq, rte_le_to_cpu_64(rsp->data_addr));
+	if (unlikely(m == NULL))
+		return QLXGE_RX_BAD;
+	m->data_len = (uint16_t)dlen;
+	m->pkt_len = dlen;
+	qlxge_rx_offloads_tbl(rxq, rsp, m);
+	*out = m;
+	return QLXGE_RX_PKT;
+}
+
 /* §7.8: every event but a link change means the adapter needs a reset (Linux, §4.5). */
 static void
 qlxge_rx_ae(struct qlxge_rxq *rxq, const struct qlxge_ib_ae_rsp *ae)
@@ -665,14 +801,15 @@ static inline void
 qlxge_bq_refill(struct qlxge_rxq *rxq, struct qlxge_bq *bq)
 {
 	uint32_t len = rxq->bq_len, prod = bq->prod, i, n;
-	uint32_t used = (prod + len - bq->cons) % len;
+	uint32_t used = prod >= bq->cons ? prod - bq->cons : prod + len - bq->cons;
 	uint32_t room = qlxge_icb_bq_prod_align(len - used);	/* whole blocks, one kept empty */
 
 	if (room < rxq->free_thresh || room == 0)
 		return;
 	while (room != 0) {
 		n = RTE_MIN(room, len - prod);
-		if (unlikely(rte_pktmbuf_alloc_bulk(rxq->mp, &bq->sw[prod], n) != 0)) {
+		/* not reset: qlxge_bq_take() rearms each mbuf it takes */
+		if (unlikely(rte_mempool_get_bulk(rxq->mp, (void **)&bq->sw[prod], n) != 0)) {
 			rxq->stats.nombuf += n;
 			break;
 		}
@@ -696,6 +833,8 @@ qlxge_recv(struct qlxge_rxq *rxq, struct rte_mbuf **pkts, uint16_t n, bool scatt
 	uint32_t prod, ci = rxq->cq_ci;
 	uint64_t bytes = 0;
 	uint16_t nb = 0;
+	const struct qlxge_ib_mac_rsp *rsp;
+	enum qlxge_rx_res res;
 	const uint8_t *cqe;
 	struct rte_mbuf *m;
 
@@ -708,11 +847,14 @@ qlxge_recv(struct qlxge_rxq *rxq, struct rte_mbuf **pkts, uint16_t n, bool scatt
 		return 0;
 	}
 	while (nb < n && ci != prod) {
+		/* not prefetched ahead: docs/profile.md, "Prefetch" */
 		cqe = rxq->cq_ring + (size_t)ci * QLXGE_CQE_SIZE;
 		switch (cqe[0]) {
 		case QLXGE_OPCODE_IB_MAC_IOCB:
-			switch (qlxge_rx_one(rxq, (const struct qlxge_ib_mac_rsp *)cqe, scatter,
-					     &m)) {
+			rsp = (const struct qlxge_ib_mac_rsp *)cqe;
+			res = !scatter && likely(qlxge_rx_is_plain(rxq, rsp)) ?
+			      qlxge_rx_plain(rxq, rsp, &m) : qlxge_rx_one(rxq, rsp, scatter, &m);
+			switch (res) {
 			case QLXGE_RX_PKT:
 				bytes += m->pkt_len;
 				pkts[nb++] = m;

@@ -13,6 +13,8 @@
 #    declares, and nothing of the driver.
 # Usage: check_plugins.sh <librte_net_qlxge.so> <librte_net_qlxge_sim.so>
 set -uo pipefail
+# With pipefail, "producer | grep -q" fails when grep exits at its first match and the producer
+# is still writing (SIGPIPE): each check reads the producer's whole output first.
 usage="usage: $0 <librte_net_qlxge.so> <librte_net_qlxge_sim.so>"
 so=${1:?$usage}
 sim_so=${2:?$usage}
@@ -38,7 +40,7 @@ qlxge_exports=$(exports "$so" | grep '^qlxge_' | paste -sd' ')
 want='qlxge_dev_init qlxge_dev_private_size qlxge_logtype_init'
 [ "$qlxge_exports" = "$want" ] ||
 	fail "$so exports '$qlxge_exports', expected the INTERNAL symbols '$want'"
-readelf -VW "$so" | grep -q 'INTERNAL' || fail "$so has no INTERNAL symbol version"
+grep -q 'INTERNAL' <<<"$(readelf -VW "$so")" || fail "$so has no INTERNAL symbol version"
 # the functions a public header declares (the name before the first parenthesis of a line)
 declared() { sed -n 's/^\(const char \*\|int \)\?\(rte_pmd_qlxge[a-z_]*\)(.*/\2/p' "$1" | sort -u; }
 src=$(cd "$(dirname "$0")/../.." && pwd)
@@ -51,11 +53,11 @@ leak=$(exports "$so" | grep -vE '^(qlxge_|rte_pmd_qlxge_|EXPERIMENTAL$|INTERNAL$
 [ -z "$leak" ] || fail "$so exports more: $(echo "$leak" | paste -sd' ')"
 
 # --- the model's plugin ---
-readelf -dW "$sim_so" | grep '(NEEDED)' | grep -q '\[librte_net_qlxge\.so\]' ||
+grep -qE '\(NEEDED\).*\[librte_net_qlxge\.so\]' <<<"$(readelf -dW "$sim_so")" ||
 	fail "$sim_so does not need librte_net_qlxge.so"
-readelf -dW "$sim_so" | grep -E '\((RUNPATH|RPATH)\)' | grep -q '\$ORIGIN' ||
+grep -qE '\((RUNPATH|RPATH)\).*\$ORIGIN' <<<"$(readelf -dW "$sim_so")" ||
 	fail "$sim_so does not look for librte_net_qlxge.so beside itself (\$ORIGIN)"
-exports "$sim_so" | grep -q '^qlxge_sim_adapter_find$' ||
+grep -q '^qlxge_sim_adapter_find$' <<<"$(exports "$sim_so")" ||
 	fail "$sim_so does not export the model's API"
 leak=$(exports "$sim_so" | grep '^qlxge_' | grep -v '^qlxge_sim_')
 [ -z "$leak" ] || fail "$sim_so exports driver symbols: $(echo "$leak" | paste -sd' ')"

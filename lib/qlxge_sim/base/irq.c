@@ -85,7 +85,7 @@ sim_irq_cq_pending(struct qlxge_sim_func *fn, unsigned int q)
 	/* acquire: pairs with the driver's release of its consumer index (doorbell pages) */
 	cons = __atomic_load_n((const uint32_t *)(fn->db + QLXGE_DB_CQ_OFFSET(q) +
 						  QLXGE_DB_CQ_CONS_IDX), __ATOMIC_ACQUIRE);
-	if ((cons & 0xFFFFu) % cq->len == cq->published && !cq->coal_armed)
+	if (sim_ring_index(cons & 0xFFFFu, cq->len) == cq->published && !cq->coal_armed)
 		cq->irq_pending = false;
 	return cq->irq_pending;
 }
@@ -99,12 +99,10 @@ sim_irq_pending(struct qlxge_sim_func *fn)
 
 	if ((fn->pi && (fn->regs[QLXGE_REG_INTR_MASK / 4] & QLXGE_INTR_MASK_PI)) || fn->fe)
 		pend |= 1u;
-	for (q = 0; q < SIM_NUM_CQ; q++) {
-		if (!sim_bit_test(fn->cq_live, q))
-			continue;
+	/* the loaded CQs only (a PMD uses a few of the 128), as the poll step walks them */
+	SIM_FOREACH_BIT(q, fn->cq_live)
 		if (sim_irq_cq_pending(fn, q))
 			pend |= 1u << fn->cq[q].vector;
-	}
 	return pend;
 }
 

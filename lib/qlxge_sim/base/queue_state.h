@@ -13,6 +13,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include <rte_branch_prediction.h>
+
 #include "qlxge_contract.h"
 #include "base/dma_win.h"
 
@@ -78,6 +80,17 @@ struct sim_cq {
 	uint32_t epoch;			/* + 1 at each LC load and each invalidation */
 	struct qlxge_cq_icb icb;	/* as loaded (dump) */
 };
+
+/*
+ * An index the driver wrote (a producer or consumer doorbell) as a ring position: @p v itself
+ * when in range, as a correct driver writes it, without the division of the modulo that a
+ * value beyond the ring takes (the card uses the low bits; the model wraps it).
+ */
+static inline uint32_t
+sim_ring_index(uint32_t v, uint32_t len)
+{
+	return likely(v < len) ? v : v % len;
+}
 
 /* Visit the set bits of a 128-bit map of queues (two words) in ascending order, as @p i. */
 #define SIM_FOREACH_BIT(i, map) \

@@ -140,6 +140,7 @@ struct qlxge_sim_func {
 	struct sim_dma_win dma_win[SIM_DMA_FN_WINS];	/* base/dma.c */
 	unsigned int dma_win_next;
 	uint64_t dma_gen;		/* sim_dma_gen at the poll step's start (sim_dma_at) */
+	struct sim_dma_win tx_buf_win;	/* the TX engine's last frame buffer (dataplane/tx.c) */
 	uint32_t trace;			/* SIM_TA_* areas tracing at DEBUG (sim_trace_refresh) */
 	uint8_t frame[SIM_FRAME_MAX];	/* scratch: one frame */
 };

@@ -87,7 +87,7 @@ sim_rx_alt_route(const struct sim_route_table *rt, struct sim_route_queues q, ui
 	alt->rt_bits |= err;
 	alt->cq_id = 0;
 	alt->drop = sim_rx_drop_of(sim_route_frame(rt, alt->rt_bits, &q, &alt->slot, &alt->dest,
-						   &alt->cq_id));
+						   &alt->cq_id, NULL));
 	if (alt->drop != SIM_RX_DELIVER && mac_err == QLXGE_IB_MAC_FLAGS2_ERR_OVERSIZE)
 		alt->drop = SIM_RX_DROP_OVERSIZE;
 }
@@ -211,7 +211,7 @@ sim_rx_classify_frame(const struct sim_rx_ctx *ctx, const uint8_t *frame, uint32
 	q.nic_rcv_cfg = ctx->nic_rcv_cfg;
 	q.cam_hit = m.cam_hit;
 	q.cam_out = m.cam_out;
-	to = sim_route_frame(ctx->rt, bits, &q, &v->slot, &v->dest, &v->cq_id);
+	to = sim_route_frame(ctx->rt, bits, &q, &v->slot, &v->dest, &v->cq_id, ctx->route_memo);
 	if (unlikely(alt != NULL))
 		sim_rx_alt_route(ctx->rt, q, bits, v->flags1, mac_err, ck.ip_err, flip_checked,
 				 flip_err, at.l4_len != 0 ? (uint16_t)(l.l4_off + at.ck_off) : 0,

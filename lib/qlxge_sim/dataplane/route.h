@@ -105,17 +105,49 @@ sim_route_slot(const struct sim_route_table *rt, uint32_t bits, uint32_t *idx_wo
 	return SIM_ROUTE_SLOT_NONE;
 }
 
+/*
+ * The slot search of one receive batch: the table cannot change inside a poll step (register
+ * writes wait for the adapter lock), and the frames of a flow have the same classification
+ * bits, so a frame with the bits of the one before gets its slot without the walk (which
+ * visits every enabled slot below the one that takes it: for a frame taken by promiscuous
+ * mode, slot 15, all the drivers' others).
+ * Zeroed: empty. Kept by the receive pass for its batch (queues/rx.c), never across steps.
+ */
+struct sim_route_memo {
+	bool valid;
+	uint32_t bits;
+	unsigned int slot;
+	uint32_t idx_word;
+};
+
+/* sim_route_slot() through @p m (NULL: none). */
+static __rte_always_inline unsigned int
+sim_route_slot_memo(const struct sim_route_table *rt, uint32_t bits, uint32_t *idx_word,
+		    struct sim_route_memo *m)
+{
+	if (m == NULL)
+		return sim_route_slot(rt, bits, idx_word);
+	if (!m->valid || m->bits != bits) {
+		m->slot = sim_route_slot(rt, bits, &m->idx_word);
+		m->bits = bits;
+		m->valid = true;
+	}
+	*idx_word = m->idx_word;
+	return m->slot;
+}
+
 /**
  * Route a frame with classification @p bits: the first enabled NIC-queue slot whose mask has
  * one of them (inverted type: none) decides. Sets *slot (SIM_ROUTE_SLOT_NONE), *dest (the
- * RT_IDX destination code) and, when delivered, *cq.
+ * RT_IDX destination code) and, when delivered, *cq. @p memo: the batch's last search, or
+ * NULL.
  */
 static __rte_always_inline enum sim_route_to
 sim_route_frame(const struct sim_route_table *rt, uint32_t bits, const struct sim_route_queues *q,
-		uint8_t *slot, uint8_t *dest, uint8_t *cq)
+		uint8_t *slot, uint8_t *dest, uint8_t *cq, struct sim_route_memo *memo)
 {
 	uint32_t idx_word = 0;
-	unsigned int s = sim_route_slot(rt, bits, &idx_word);
+	unsigned int s = sim_route_slot_memo(rt, bits, &idx_word, memo);
 
 	*slot = (uint8_t)s;
 	if (s == SIM_ROUTE_SLOT_NONE) {

@@ -93,7 +93,9 @@ sim_tx_gather(struct qlxge_sim_func *fn, const struct qlxge_tx_bd *inl, uint8_t 
 			return SIM_TX_MALFORMED;
 		}
 		if (direct != NULL && i == 0 && !in_oal && blen != 0 && (w & QLXGE_TX_BD_E)) {
-			const uint8_t *p = sim_dma_map(fn, addr, blen);
+			/* a frame's buffer is an mbuf of a pool the previous one's window of this
+			 * step covers: a compare, not a translation (sim_dma_map otherwise) */
+			const uint8_t *p = sim_dma_at(fn, &fn->tx_buf_win, addr, blen);
 
 			if (p == NULL)
 				return SIM_TX_DMA_FAULT;

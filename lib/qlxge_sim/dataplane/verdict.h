@@ -30,6 +30,7 @@ struct sim_rx_ctx {
 	unsigned int func;			/* PCI function number (CAM function field) */
 	unsigned int port;			/* port the frame arrived on (0/1) */
 	uint32_t max_frame;			/* port max frame (FCS included); 0 = 9600 */
+	struct sim_route_memo *route_memo;	/* the batch's last slot search; NULL = none */
 };
 
 /** Why a frame was not delivered (sim_rx_verdict.drop). */

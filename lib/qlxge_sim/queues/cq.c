@@ -154,7 +154,8 @@ sim_cq_poll(struct qlxge_sim_func *fn, unsigned int q, uint64_t now)
 				  SIM_FN_ARGS(fn), q, cq->vector);
 		cq->irq_pending = true;
 	}
-	cons = (sim_db_load(fn, QLXGE_DB_CQ_OFFSET(q) + QLXGE_DB_CQ_CONS_IDX) & 0xFFFFu) % cq->len;
+	cons = sim_ring_index(sim_db_load(fn, QLXGE_DB_CQ_OFFSET(q) + QLXGE_DB_CQ_CONS_IDX) &
+			      0xFFFFu, cq->len);
 	if (cq->irq_pending && cons == cq->published && !cq->coal_armed)
 		cq->irq_pending = false;	/* everything raised has been consumed */
 	sim_cq_readback(fn, q, cq);

@@ -62,8 +62,7 @@ sim_cq_room(const struct qlxge_sim_func *fn, struct sim_cq *cq, unsigned int q)
 		uint32_t cons = sim_db_load(fn, QLXGE_DB_CQ_OFFSET(q) + QLXGE_DB_CQ_CONS_IDX) &
 				0xFFFFu;
 
-		if (cons >= cq->len)
-			cons %= cq->len;
+		cons = sim_ring_index(cons, cq->len);
 		/* full = producer + 1 == consumer: one entry always stays empty */
 		cq->room = cons > cq->prod ? cons - cq->prod - 1 : cq->len - (cq->prod - cons) - 1;
 	}

@@ -72,7 +72,7 @@ sim_bq_has(const struct qlxge_sim_func *fn, struct sim_bq *bq, uint32_t db_off, 
 		return true;
 	prod = sim_db_load(fn, db_off);
 	/* the device ignores the low 4 bits of a buffer-queue producer (§5) */
-	prod = (prod & 0xFFFFu & ~QLXGE_DB_BQ_PROD_IGNORED_MASK) % bq->len;
+	prod = sim_ring_index(prod & 0xFFFFu & ~QLXGE_DB_BQ_PROD_IGNORED_MASK, bq->len);
 	bq->avail = prod >= bq->cons ? prod - bq->cons : bq->len - (bq->cons - prod);
 	return bq->avail >= need;
 }

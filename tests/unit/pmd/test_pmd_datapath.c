@@ -616,6 +616,125 @@ test_dp_basic(void **state)
 	stop_and_check_leaks(d);
 }
 
+/*
+ * The receive burst takes buffers from the pool as they were freed, not reset (qlxge_rx.c,
+ * qlxge_bq_take): what an application left in them must not come back. The pool's free mbufs
+ * are dirtied (offset, lengths, flags, hash, VLAN, TX offsets) and freed, then more frames than
+ * the rings hold go through, so that the refills post those mbufs: every one received looks as
+ * a reset mbuf with the frame's fields set, on the TCP queue (RSS) as on the default one. The
+ * sender frees with RTE_ETH_TX_OFFLOAD_MBUF_FAST_FREE (the pool's put, no header read): the
+ * counters stay exact and the pool is whole after the stop.
+ */
+static void
+test_dp_rx_mbufs_as_reset_fast_free(void **state)
+{
+	struct dp *d = *state;
+	struct rte_eth_conf conf = dp_conf();
+	static uint8_t f[MAX_FRAME], r[MAX_FRAME];
+	struct rte_mbuf *dirty[1024], *pkts[32], *rx[32];
+	struct rte_eth_dev_info info;
+	struct rte_eth_stats st0, st1;
+	struct fspec s[32];
+	const struct fspec *sp;
+	uint64_t bytes = 0, sent = 0;
+	uint32_t len, flen, want, ptype;
+	uint16_t i, j, k, n;
+
+	/* the sender, set up again with fast free */
+	assert_int_equal(rte_eth_dev_info_get(d->p.port[0], &info), 0);
+	assert_true((info.tx_offload_capa & RTE_ETH_TX_OFFLOAD_MBUF_FAST_FREE) != 0);
+	assert_int_equal(rte_eth_dev_stop(d->p.port[0]), 0);
+	conf.txmode.offloads |= RTE_ETH_TX_OFFLOAD_MBUF_FAST_FREE;
+	assert_int_equal(pmd_configure(d->p.port[0], NB_RXQ, 1, &conf), 0);
+	assert_int_equal(rte_eth_dev_start(d->p.port[0]), 0);
+	assert_true(pmd_wait_link(d->p.port[0], true));
+	assert_int_equal(rte_eth_stats_reset(d->p.port[0]), 0);
+	assert_int_equal(rte_eth_stats_reset(d->p.port[1]), 0);
+
+	for (k = 0; k < 24; k++) {
+		/* dirty what the pool hands out next, then give it back as an application would */
+		assert_int_equal(rte_pktmbuf_alloc_bulk(pmd_pool(), dirty, RTE_DIM(dirty)), 0);
+		for (i = 0; i < RTE_DIM(dirty); i++) {
+			struct rte_mbuf *m = dirty[i];
+
+			m->data_off = 7;
+			m->data_len = 1234;
+			m->pkt_len = 4321;
+			m->ol_flags = RTE_MBUF_F_RX_VLAN | RTE_MBUF_F_RX_RSS_HASH |
+				      RTE_MBUF_F_RX_L4_CKSUM_BAD;
+			m->packet_type = RTE_PTYPE_L4_SCTP;
+			m->hash.rss = 0xdeadbeef;
+			m->vlan_tci = 0xabc;
+			m->port = 77;
+			m->l2_len = 5;
+		}
+		rte_pktmbuf_free_bulk(dirty, RTE_DIM(dirty));
+		/* TCP frames (hashed: any queue) and UDP ones (the default queue), 64 bytes up */
+		for (n = 0; n < 32; n++) {
+			memset(&s[n], 0, sizeof(s[n]));
+			s[n].l3 = 4;
+			s[n].l4 = n % 2 ? IPPROTO_TCP : IPPROTO_UDP;
+			s[n].payload = 18 + (k * 32u + n) % 200;
+			s[n].seq = k * 32u + n;
+			s[n].sport = (uint16_t)(1000 + n);
+			s[n].dport = 2000;
+			len = build_frame(d, &s[n], f);
+			pkts[n] = mk_mbuf(f, len, 1);
+		}
+		send_all(d->p.port[0], pkts, n);
+		sent += n;
+		assert_int_equal(recv_n(d->p.port[1], rx, n, NULL), n);
+		for (i = 0; i < n; i++) {
+			const struct rte_mbuf *m = rx[i];
+
+			assert_int_equal(m->data_off, RTE_PKTMBUF_HEADROOM);
+			assert_int_equal(m->nb_segs, 1);
+			assert_null(m->next);
+			assert_int_equal(rte_mbuf_refcnt_read(m), 1);
+			assert_int_equal(m->port, d->p.port[1]);
+			assert_int_equal(m->vlan_tci, 0);
+			assert_int_equal(m->ol_flags & RTE_MBUF_F_RX_VLAN, 0);
+			assert_int_equal(m->ol_flags & RTE_MBUF_F_RX_IP_CKSUM_MASK,
+					 RTE_MBUF_F_RX_IP_CKSUM_GOOD);
+			assert_int_equal(m->ol_flags & RTE_MBUF_F_RX_L4_CKSUM_MASK,
+					 RTE_MBUF_F_RX_L4_CKSUM_GOOD);
+			assert_int_equal(m->packet_type & RTE_PTYPE_L3_MASK, RTE_PTYPE_L3_IPV4);
+			assert_int_equal(m->data_len, m->pkt_len);
+			/* frames of a queue arrive in order, not across queues: by protocol and
+			 * number */
+			len = flat(m, r);
+			sp = NULL;
+			for (j = 0; j < n && sp == NULL; j++)
+				if (r[RTE_ETHER_HDR_LEN + 9] == s[j].l4 &&	/* IP protocol */
+				    seq_of(r, &s[j]) == s[j].seq)
+					sp = &s[j];
+			assert_non_null(sp);
+			flen = build_frame(d, sp, f);
+			want = RTE_MAX(flen, 60u);
+			assert_int_equal(len, want);
+			assert_memory_equal(r, f, flen);
+			ptype = m->packet_type & RTE_PTYPE_L4_MASK;
+			if (sp->l4 == IPPROTO_TCP) {
+				assert_int_equal(ptype, RTE_PTYPE_L4_TCP);
+				assert_true((m->ol_flags & RTE_MBUF_F_RX_RSS_HASH) != 0);
+			} else {
+				assert_int_equal(ptype, RTE_PTYPE_L4_UDP);
+				assert_int_equal(m->ol_flags & RTE_MBUF_F_RX_RSS_HASH, 0);
+				assert_int_equal(m->hash.rss, 0);
+			}
+			bytes += want;
+		}
+		free_all(rx, n);
+	}
+	assert_int_equal(rte_eth_stats_get(d->p.port[0], &st0), 0);
+	assert_int_equal(rte_eth_stats_get(d->p.port[1], &st1), 0);
+	assert_int_equal(st0.opackets, sent);
+	assert_int_equal(st1.ipackets, sent);
+	assert_int_equal(st1.ibytes, bytes);
+	assert_int_equal(st0.oerrors + st1.ierrors + st1.imissed + st1.rx_nombuf, 0);
+	stop_and_check_leaks(d);
+}
+
 /* Chains of 2 to 64 segments: inline descriptors and the OAL. */
 static void
 test_dp_multiseg(void **state)
@@ -1155,6 +1274,7 @@ main(void)
 		T(test_dp_tso_v6),
 		T(test_dp_rss),
 		T(test_dp_wrap_stats_leak),
+		T(test_dp_rx_mbufs_as_reset_fast_free),
 		cmocka_unit_test(test_dp_stop_frees_bufs_after_reset),
 		cmocka_unit_test(test_dp_queue_stop_frees_after_cq_stop),
 		cmocka_unit_test(test_dp_rx_64_desc_ring_keeps_receiving),

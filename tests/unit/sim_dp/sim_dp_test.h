@@ -21,8 +21,13 @@
 /* Number of DMA faults the double reported since the last reset. */
 extern unsigned int t_dma_faults;
 
-/* A non-NULL function handle for calls that only pass it to the DMA double. */
-#define T_FN		((struct qlxge_sim_func *)(uintptr_t)0x1000)
+/*
+ * The function the data-plane calls are made for: a zeroed one (sim_dma_double.c), whose DMA
+ * windows are never current, so that every access reaches the DMA double.
+ */
+struct qlxge_sim_func;
+extern struct qlxge_sim_func *const t_fn;
+#define T_FN		t_fn
 
 static inline uint64_t
 t_iova(const void *p)

@@ -1,0 +1,196 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* Copyright(c) 2026 The qlxge authors */
+
+/*
+ * qlxge-bench-profile: io forwarding between the two ports of one model adapter (cabled back to
+ * back) in ONE thread, the model's thread stopped and its poll step called between the bursts:
+ * the same work for the same packets on every run, so that a profiler that counts instructions
+ * (callgrind) gives the driver's and the model's cost per packet and per stage exactly, without
+ * the noise of a shared machine and without the two cores' cache traffic of a real run
+ * (docs/profile.md says how both are read).
+ *
+ * Each iteration: for each port, rte_eth_rx_burst() of up to 32 and rte_eth_tx_burst() of what
+ * came to the other port (as testpmd's io forwarding), then one qlxge_sim_poll(). 2 x 2 bursts
+ * of 32 64-byte UDP/IPv4 frames are injected first (testpmd's "start tx_first 2"). Both ports
+ * as testpmd sets them up: one queue each, default ring sizes, RTE_ETH_TX_OFFLOAD_MBUF_FAST_FREE
+ * when offered (--no-fast-free: without).
+ *
+ * Prints TSC cycles per forwarded packet of the RX bursts, the TX bursts and the model's poll
+ * steps (one core: the model's and the driver's accesses hit the same caches, so these are
+ * lower bounds of a two-core run) and "RESULT profile_rx_cycles=.. profile_tx_cycles=..
+ * profile_model_cycles=..". Under callgrind:
+ *   valgrind --tool=callgrind build/tests/bench/qlxge-bench-profile --iters 20000
+ *   callgrind_annotate --inclusive=yes callgrind.out.<pid> | grep -E 'qlxge_|sim_'
+ * and divide by the packets it prints. --smoke: a short run. Measured, never asserted.
+ */
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <rte_cycles.h>
+#include <rte_ethdev.h>
+#include <rte_ip.h>
+#include <rte_mbuf.h>
+#include <rte_udp.h>
+
+#include "qlxge_sim.h"
+#include "qlxge_test_eal.h"
+
+#define BURST		32
+#define FRAME_LEN	64
+#define TX_FIRST	2	/* bursts injected per port */
+#define LINK_WAIT_STEPS	100000
+
+static struct rte_mempool *pool;
+static bool fast_free = true;
+
+static int
+port_up(uint16_t port)
+{
+	struct rte_eth_conf conf = { 0 };
+	struct rte_eth_dev_info info;
+
+	if (rte_eth_dev_info_get(port, &info) != 0)
+		return -1;
+	if (fast_free)
+		conf.txmode.offloads = info.tx_offload_capa & RTE_ETH_TX_OFFLOAD_MBUF_FAST_FREE;
+	if (rte_eth_dev_configure(port, 1, 1, &conf) != 0 ||
+	    rte_eth_rx_queue_setup(port, 0, 0, 0, NULL, pool) != 0 ||
+	    rte_eth_tx_queue_setup(port, 0, 0, 0, NULL) != 0 || rte_eth_dev_start(port) != 0)
+		return -1;
+	return rte_eth_promiscuous_enable(port);
+}
+
+/* A 64-byte UDP/IPv4 frame, as testpmd's txonly engine builds for tx_first. */
+static struct rte_mbuf *
+mk_frame(void)
+{
+	struct rte_mbuf *m = rte_pktmbuf_alloc(pool);
+	struct rte_ether_hdr *eth;
+	struct rte_ipv4_hdr *ip;
+	struct rte_udp_hdr *udp;
+
+	if (m == NULL || rte_pktmbuf_append(m, FRAME_LEN) == NULL)
+		return NULL;
+	eth = rte_pktmbuf_mtod(m, struct rte_ether_hdr *);
+	memset(eth, 0, FRAME_LEN);
+	eth->dst_addr.addr_bytes[0] = 0x02;
+	eth->src_addr.addr_bytes[0] = 0x02;
+	eth->src_addr.addr_bytes[5] = 1;
+	eth->ether_type = rte_cpu_to_be_16(RTE_ETHER_TYPE_IPV4);
+	ip = (struct rte_ipv4_hdr *)(eth + 1);
+	ip->version_ihl = RTE_IPV4_VHL_DEF;
+	ip->total_length = rte_cpu_to_be_16(FRAME_LEN - RTE_ETHER_HDR_LEN);
+	ip->time_to_live = 64;
+	ip->next_proto_id = IPPROTO_UDP;
+	ip->src_addr = rte_cpu_to_be_32(RTE_IPV4(198, 18, 0, 1));
+	ip->dst_addr = rte_cpu_to_be_32(RTE_IPV4(198, 18, 0, 2));
+	ip->hdr_checksum = rte_ipv4_cksum(ip);
+	udp = (struct rte_udp_hdr *)(ip + 1);
+	udp->src_port = rte_cpu_to_be_16(9);
+	udp->dst_port = rte_cpu_to_be_16(9);
+	udp->dgram_len = rte_cpu_to_be_16(FRAME_LEN - RTE_ETHER_HDR_LEN - sizeof(*ip));
+	return m;
+}
+
+static bool
+links_up(struct qlxge_sim_adapter *ad)
+{
+	struct rte_eth_link l0, l1;
+	unsigned int i;
+
+	for (i = 0; i < LINK_WAIT_STEPS; i++) {
+		qlxge_sim_poll(ad);
+		if (rte_eth_link_get_nowait(0, &l0) == 0 && rte_eth_link_get_nowait(1, &l1) == 0 &&
+		    l0.link_status && l1.link_status)
+			return true;
+		rte_delay_us_block(10);
+	}
+	return false;
+}
+
+int
+main(int argc, char **argv)
+{
+	static const char *const vdevs[] = {
+		"--vdev", "net_qlxge_sim0,adapter=benchprof,function=0",
+		"--vdev", "net_qlxge_sim1,adapter=benchprof,function=1", NULL
+	};
+	uint64_t iters = 200000, fwd = 0, t_rx = 0, t_tx = 0, t_sim = 0, t0, t1, t2, it;
+	struct rte_mbuf *pkts[BURST];
+	struct qlxge_sim_adapter *ad;
+	uint16_t p, n, s;
+	int i, b;
+
+	for (i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--smoke") == 0)
+			iters = 2000;
+		else if (strcmp(argv[i], "--iters") == 0 && i + 1 < argc)
+			iters = strtoull(argv[++i], NULL, 0);
+		else if (strcmp(argv[i], "--no-fast-free") == 0)
+			fast_free = false;
+		else {
+			fprintf(stderr, "usage: %s [--smoke] [--iters N] [--no-fast-free]\n",
+				argv[0]);
+			return 2;
+		}
+	}
+	if (iters == 0 || qlxge_test_eal_init(vdevs) != 0 || rte_eth_dev_count_avail() != 2) {
+		fprintf(stderr, "qlxge-bench-profile: EAL or the two model ports failed\n");
+		return 1;
+	}
+	pool = rte_pktmbuf_pool_create("profile", 8191, 256, 0, RTE_MBUF_DEFAULT_BUF_SIZE,
+				       (int)rte_socket_id());
+	ad = qlxge_sim_adapter_find("benchprof");
+	if (pool == NULL || ad == NULL || port_up(0) != 0 || port_up(1) != 0 || !links_up(ad)) {
+		fprintf(stderr, "qlxge-bench-profile: ports not up\n");
+		return 1;
+	}
+	/* from here on the model moves only when this thread steps it */
+	qlxge_sim_thread_stop(ad);
+	for (p = 0; p < 2; p++) {
+		for (b = 0; b < TX_FIRST; b++) {
+			for (n = 0; n < BURST; n++)
+				if ((pkts[n] = mk_frame()) == NULL)
+					return 1;
+			s = rte_eth_tx_burst(p, 0, pkts, BURST);
+			if (s < BURST)
+				rte_pktmbuf_free_bulk(pkts + s, BURST - s);
+		}
+	}
+	for (it = 0; it < iters; it++) {
+		for (p = 0; p < 2; p++) {
+			t0 = rte_rdtsc();
+			n = rte_eth_rx_burst(p, 0, pkts, BURST);
+			t1 = rte_rdtsc();
+			s = n != 0 ? rte_eth_tx_burst(p ^ 1, 0, pkts, n) : 0;
+			t2 = rte_rdtsc();
+			t_rx += t1 - t0;
+			t_tx += t2 - t1;
+			if (s < n)
+				rte_pktmbuf_free_bulk(pkts + s, n - s);
+			fwd += s;
+		}
+		t0 = rte_rdtsc();
+		qlxge_sim_poll(ad);
+		t_sim += rte_rdtsc() - t0;
+	}
+	if (fwd == 0) {
+		fprintf(stderr, "qlxge-bench-profile: nothing forwarded\n");
+		return 1;
+	}
+	printf("qlxge-bench-profile: %" PRIu64 " iterations, %" PRIu64 " packets forwarded, "
+	       "fast free %s, TSC %" PRIu64 " Hz, one thread\n", iters, fwd,
+	       fast_free ? "on" : "off", rte_get_tsc_hz());
+	printf("cycles per packet: RX bursts %.1f, TX bursts %.1f, model steps %.1f\n",
+	       (double)t_rx / fwd, (double)t_tx / fwd, (double)t_sim / fwd);
+	printf("RESULT profile_rx_cycles=%.1f profile_tx_cycles=%.1f profile_model_cycles=%.1f "
+	       "profile_packets=%" PRIu64 "\n", (double)t_rx / fwd, (double)t_tx / fwd,
+	       (double)t_sim / fwd, fwd);
+	rte_eth_dev_stop(0);
+	rte_eth_dev_stop(1);
+	qlxge_test_eal_fini();
+	return 0;
+}
