@@ -10,9 +10,7 @@
  * TSO over IPv4 and IPv6 (each segment checked), the RSS hash and its spread over queues. Then
  * ring wrap-around, stats and xstats against what was sent and received, mbuf leaks, bad mbufs
  * (prep_pkts rejects them, xmit drops them without sending), error frames, and the reset an
- * adapter event asks for. Then, on one port cabled to itself, buffers handed back only once the
- * device cannot use them (port stop after the function reset, runtime queue stop after a
- * confirmed CQ stop) and a 64-descriptor RX queue that keeps receiving. Waits are bounded polls;
+ * adapter event asks for (buffers handed back: test_pmd_bufs.c). Waits are bounded polls;
  * nothing asserts on time.
  */
 
@@ -1110,153 +1108,6 @@ test_dp_wrap_stats_leak(void **state)
 	stop_and_check_leaks(d);
 }
 
-/* ---- buffers handed back only when the device is done with them -------------------------- */
-
-/* dev_stop: the mbufs of RX rings and of TX in flight are freed after the function reset. */
-static void
-test_dp_stop_frees_bufs_after_reset(void **state)
-{
-	struct rte_mempool *wp = pmd_watch_pool();
-	struct rte_eth_conf conf = { 0 };
-	struct qlxge_sim_counters c;
-	unsigned int seen, bad;
-	struct pmd_pair p;
-	struct rte_mbuf *m;
-
-	(void)state;
-	assert_int_equal(pmd_pair_open(&p, "dpstop", false), 0);
-	assert_int_equal(rte_eth_dev_configure(p.port[0], 1, 1, &conf), 0);
-	assert_int_equal(rte_eth_rx_queue_setup(p.port[0], 0, 256, SOCKET_ID_ANY, NULL, wp),
-			 0);
-	assert_int_equal(rte_eth_tx_queue_setup(p.port[0], 0, 256, SOCKET_ID_ANY, NULL), 0);
-	assert_int_equal(rte_eth_dev_start(p.port[0]), 0);
-	assert_true(pmd_wait_link(p.port[0], true));
-	assert_int_equal(pmd_loop_frames(p.port[0], wp, 8, 100), 8);
-	m = pmd_mk_frame(wp, p.port[0], 100);
-	if (rte_eth_tx_burst(p.port[0], 0, &m, 1) == 0)
-		rte_pktmbuf_free(m);
-
-	assert_int_equal(qlxge_sim_counters_get(p.fn[0], &c), 0);
-	pmd_watch_arm(p.fn[0], c.resets + 1, -1);
-	assert_int_equal(rte_eth_dev_stop(p.port[0]), 0);
-	pmd_watch_disarm(&seen, &bad);
-	/* the RX rings held buffers: they came back, none before the reset */
-	assert_true(seen > 0);
-	assert_int_equal(bad, 0);
-	assert_int_equal(rte_mempool_in_use_count(wp), 0);
-	assert_int_equal(rte_eth_dev_close(p.port[0]), 0);
-	pmd_pair_close(&p);
-}
-
-/* TX completion CQs follow the RX ones: CQ max_rx_queues + TX queue. */
-static void
-info_max_rxq(uint16_t port, unsigned int *n)
-{
-	struct rte_eth_dev_info info;
-
-	assert_int_equal(rte_eth_dev_info_get(port, &info), 0);
-	*n = info.max_rx_queues;
-}
-
-/*
- * Runtime queue stop: the queue leaves the RSS table, its CQ reads stopped before any of its
- * buffers is freed, and a restart brings it back (CQ processed, ICB loaded, in the table).
- */
-static void
-test_dp_queue_stop_frees_after_cq_stop(void **state)
-{
-	struct rte_mempool *wp = pmd_watch_pool();
-	struct rte_eth_conf conf = { 0 };
-	struct qlxge_sim_counters c0, c1;
-	struct qlxge_rss_icb icb;
-	struct pmd_pair p;
-	unsigned int i, txcq, seen, bad;
-	uint16_t q;
-
-	(void)state;
-	conf.rxmode.mq_mode = RTE_ETH_MQ_RX_RSS;
-	conf.rx_adv_conf.rss_conf.rss_hf = RTE_ETH_RSS_IPV4;
-	assert_int_equal(pmd_pair_open(&p, "dpqstop", false), 0);
-	assert_int_equal(rte_eth_dev_configure(p.port[0], 2, 2, &conf), 0);
-	for (q = 0; q < 2; q++) {
-		assert_int_equal(rte_eth_rx_queue_setup(p.port[0], q, 128, SOCKET_ID_ANY, NULL,
-							wp), 0);
-		assert_int_equal(rte_eth_tx_queue_setup(p.port[0], q, 128, SOCKET_ID_ANY, NULL),
-				 0);
-	}
-	assert_int_equal(rte_eth_dev_start(p.port[0]), 0);
-	assert_true(pmd_wait_link(p.port[0], true));
-	assert_false(pmd_cq_stopped(p.fn[0], 1));
-
-	pmd_watch_arm(p.fn[0], 0, 1);	/* RX queue 1 is CQ 1 */
-	assert_int_equal(rte_eth_dev_rx_queue_stop(p.port[0], 1), 0);
-	pmd_watch_disarm(&seen, &bad);
-	assert_true(seen > 0);
-	assert_int_equal(bad, 0);
-	assert_true(pmd_cq_stopped(p.fn[0], 1));
-	/* the RSS table the device holds no longer names queue 1 */
-	assert_int_equal(qlxge_sim_rss_get(p.fn[0], &icb, sizeof(icb)), 0);
-	for (i = 0; i < QLXGE_RSS_TABLE_SIZE; i++)
-		assert_int_equal(icb.cq_id[i], 0);
-
-	/* and back: CQ processed again, its ICB loaded, in the table again, traffic flows */
-	assert_int_equal(qlxge_sim_counters_get(p.fn[0], &c0), 0);
-	assert_int_equal(rte_eth_dev_rx_queue_start(p.port[0], 1), 0);
-	assert_int_equal(qlxge_sim_counters_get(p.fn[0], &c1), 0);
-	assert_true(c1.icb_loads > c0.icb_loads);
-	assert_false(pmd_cq_stopped(p.fn[0], 1));
-	assert_int_equal(qlxge_sim_rss_get(p.fn[0], &icb, sizeof(icb)), 0);
-	assert_int_equal(icb.cq_id[1], 1);
-
-	/* TX: the completion CQ (the driver's: after the RX ones) stops first */
-	assert_int_equal(pmd_loop_frames(p.port[0], wp, 4, 100), 4);
-	info_max_rxq(p.port[0], &txcq);
-	assert_false(pmd_cq_stopped(p.fn[0], txcq + 1));
-	assert_int_equal(rte_eth_dev_tx_queue_stop(p.port[0], 1), 0);
-	assert_true(pmd_cq_stopped(p.fn[0], txcq + 1));
-	assert_int_equal(rte_eth_dev_tx_queue_start(p.port[0], 1), 0);
-	assert_false(pmd_cq_stopped(p.fn[0], txcq + 1));
-	assert_int_equal(rte_eth_dev_stop(p.port[0]), 0);
-	assert_int_equal(rte_mempool_in_use_count(wp), 0);
-	assert_int_equal(rte_eth_dev_close(p.port[0]), 0);
-	pmd_pair_close(&p);
-}
-
-/* A 64-descriptor RX queue keeps receiving: its refill threshold fits what a refill posts. */
-static void
-test_dp_rx_64_desc_ring_keeps_receiving(void **state)
-{
-	struct rte_eth_conf conf = { 0 };
-	struct rte_eth_rxconf rxc = { 0 };
-	struct rte_eth_rxq_info qi;
-	struct pmd_pair p;
-	char *log;
-
-	(void)state;
-	assert_int_equal(pmd_pair_open(&p, "dprx64", false), 0);
-	assert_int_equal(rte_eth_dev_configure(p.port[0], 1, 1, &conf), 0);
-	/* a threshold one refill can never reach is refused, and the log says why */
-	rxc.rx_free_thresh = 32;
-	pmd_log_begin();
-	assert_int_equal(rte_eth_rx_queue_setup(p.port[0], 0, 64, SOCKET_ID_ANY, &rxc,
-						pmd_pool()), -EINVAL);
-	log = pmd_log_end();
-	assert_non_null(strstr(log, "rx_free_thresh"));
-	free(log);
-	/* the default is clamped */
-	assert_int_equal(rte_eth_rx_queue_setup(p.port[0], 0, 64, SOCKET_ID_ANY, NULL,
-						pmd_pool()), 0);
-	assert_int_equal(rte_eth_rx_queue_info_get(p.port[0], 0, &qi), 0);
-	assert_true(qi.conf.rx_free_thresh > 0 && qi.conf.rx_free_thresh <= 16);
-	assert_int_equal(rte_eth_tx_queue_setup(p.port[0], 0, 256, SOCKET_ID_ANY, NULL), 0);
-	assert_int_equal(rte_eth_dev_start(p.port[0]), 0);
-	assert_true(pmd_wait_link(p.port[0], true));
-	assert_int_equal(pmd_loop_frames(p.port[0], pmd_pool(), 150, 100), 150);
-	assert_int_equal(rte_eth_dev_stop(p.port[0]), 0);
-	assert_int_equal(rte_eth_dev_close(p.port[0]), 0);
-	pmd_pair_close(&p);
-}
-
 int
 main(void)
 {
@@ -1275,9 +1126,6 @@ main(void)
 		T(test_dp_rss),
 		T(test_dp_wrap_stats_leak),
 		T(test_dp_rx_mbufs_as_reset_fast_free),
-		cmocka_unit_test(test_dp_stop_frees_bufs_after_reset),
-		cmocka_unit_test(test_dp_queue_stop_frees_after_cq_stop),
-		cmocka_unit_test(test_dp_rx_64_desc_ring_keeps_receiving),
 	};
 #undef T
 
