@@ -431,3 +431,13 @@ pmd_log_end(void)
 	log_stream = NULL;
 	return log_buf != NULL ? log_buf : strdup("");
 }
+
+uint64_t
+pmd_xstat(uint16_t port, const char *name)
+{
+	uint64_t id, val;
+
+	assert_int_equal(rte_eth_xstats_get_id_by_name(port, name, &id), 0);
+	assert_int_equal(rte_eth_xstats_get_by_id(port, &id, &val, 1), 1);
+	return val;
+}

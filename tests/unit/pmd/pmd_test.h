@@ -89,6 +89,9 @@ bool pmd_wait_count(volatile unsigned int *counter, unsigned int target);
 /* Wait (bounded) until the port's link is @up. */
 bool pmd_wait_link(uint16_t port, bool up);
 
+/* Extended statistic @name of @port; asserts that the port has it. */
+uint64_t pmd_xstat(uint16_t port, const char *name);
+
 /* Capture the log into memory between begin and end; end returns a malloc'ed string. */
 void pmd_log_begin(void);
 char *pmd_log_end(void);

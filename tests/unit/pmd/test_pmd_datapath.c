@@ -332,16 +332,6 @@ seq_of(const uint8_t *f, const struct fspec *s)
 	return rte_be_to_cpu_32(be);
 }
 
-static uint64_t
-xstat(uint16_t port, const char *name)
-{
-	uint64_t id, val;
-
-	assert_int_equal(rte_eth_xstats_get_id_by_name(port, name, &id), 0);
-	assert_int_equal(rte_eth_xstats_get_by_id(port, &id, &val, 1), 1);
-	return val;
-}
-
 /* Independent checks of a received frame's checksums (rte_ip.h on the bytes). */
 static void
 check_cksums(uint8_t *f, const struct fspec *s)
@@ -443,7 +433,7 @@ test_dp_bad_mbufs(void **state)
 	free_all(rx, 2);
 	rte_pktmbuf_free(bad[1]);
 	rte_pktmbuf_free(bad[2]);
-	assert_int_equal(xstat(d->p.port[0], "tx_q0_bad_packets"), 1);
+	assert_int_equal(pmd_xstat(d->p.port[0], "tx_q0_bad_packets"), 1);
 	assert_int_equal(rte_eth_stats_get(d->p.port[0], &st), 0);
 	assert_int_equal(st.opackets, 2);
 	assert_int_equal(st.oerrors, 1);
@@ -491,7 +481,7 @@ test_dp_error_frames(void **state)
 	 * driver dropped and counted them */
 	assert_int_equal(c.rx_errors, 4);
 	assert_int_equal(st.ierrors, 4);
-	assert_int_equal(xstat(d->p.port[1], "rx_q0_crc_errors"), 4);
+	assert_int_equal(pmd_xstat(d->p.port[1], "rx_q0_crc_errors"), 4);
 	assert_int_equal(st.ipackets, 1);
 	stop_and_check_leaks(d);
 }
@@ -521,13 +511,13 @@ test_dp_adapter_event_reset(void **state)
 			free_all(rx, nb);
 		}
 		if (__atomic_load_n(&reset_events, __ATOMIC_ACQUIRE) != 0 &&
-		    xstat(d->p.port[1], "rx_q0_adapter_events") != 0)
+		    pmd_xstat(d->p.port[1], "rx_q0_adapter_events") != 0)
 			break;
 		usleep(500);
 	}
 	assert_true(pmd_wait_count(&reset_events, 1));
 	/* the event 0x40 completion on the queue: counted, the queue stopped taking frames */
-	assert_int_equal(xstat(d->p.port[1], "rx_q0_adapter_events"), 1);
+	assert_int_equal(pmd_xstat(d->p.port[1], "rx_q0_adapter_events"), 1);
 	assert_int_equal(rte_eth_dev_callback_unregister(d->p.port[1], RTE_ETH_EVENT_INTR_RESET,
 							 reset_cb, NULL), 0);
 	/* the port comes back with rte_eth_dev_reset and a new start */
@@ -604,13 +594,13 @@ test_dp_basic(void **state)
 	assert_int_equal(st0.q_opackets[0], n);
 	assert_int_equal(st1.q_ipackets[0], n);
 	assert_int_equal(st0.oerrors + st1.ierrors + st1.imissed + st1.rx_nombuf, 0);
-	assert_int_equal(xstat(d->p.port[1], "rx_good_packets"), n);
-	assert_int_equal(xstat(d->p.port[1], "rx_good_bytes"), bytes);
-	assert_int_equal(xstat(d->p.port[1], "rx_q0_packets"), n);
-	assert_int_equal(xstat(d->p.port[0], "tx_good_packets"), n);
-	assert_int_equal(xstat(d->p.port[0], "tx_q0_padded_frames"), padded);
+	assert_int_equal(pmd_xstat(d->p.port[1], "rx_good_packets"), n);
+	assert_int_equal(pmd_xstat(d->p.port[1], "rx_good_bytes"), bytes);
+	assert_int_equal(pmd_xstat(d->p.port[1], "rx_q0_packets"), n);
+	assert_int_equal(pmd_xstat(d->p.port[0], "tx_good_packets"), n);
+	assert_int_equal(pmd_xstat(d->p.port[0], "tx_q0_padded_frames"), padded);
 	assert_true(padded > 0);
-	assert_int_equal(xstat(d->p.port[1], "mac_rx_good_packets"), n);
+	assert_int_equal(pmd_xstat(d->p.port[1], "mac_rx_good_packets"), n);
 	stop_and_check_leaks(d);
 }
 
@@ -760,7 +750,7 @@ test_dp_multiseg(void **state)
 		assert_memory_equal(r, f, len);
 	}
 	free_all(rx, n);
-	assert_int_equal(xstat(d->p.port[0], "tx_q0_oal_frames"), 4);
+	assert_int_equal(pmd_xstat(d->p.port[0], "tx_q0_oal_frames"), 4);
 	stop_and_check_leaks(d);
 }
 
@@ -799,7 +789,7 @@ test_dp_jumbo_scatter(void **state)
 				 RTE_MBUF_F_RX_L4_CKSUM_GOOD);
 	}
 	free_all(rx, 3);
-	assert_int_equal(xstat(d->p.port[1], "rx_q0_unscattered_drops"), 0);
+	assert_int_equal(pmd_xstat(d->p.port[1], "rx_q0_unscattered_drops"), 0);
 	stop_and_check_leaks(d);
 }
 
@@ -1091,13 +1081,13 @@ test_dp_wrap_stats_leak(void **state)
 	assert_int_equal(st1.ibytes, (uint64_t)seq * len);
 	assert_int_equal(st1.q_ipackets[0], seq);
 	assert_int_equal(st0.oerrors + st1.ierrors + st1.imissed + st1.rx_nombuf, 0);
-	assert_int_equal(xstat(d->p.port[1], "rx_good_packets"), seq);
-	assert_int_equal(xstat(d->p.port[1], "rx_q0_packets"), seq);
-	assert_int_equal(xstat(d->p.port[1], "rx_q0_bytes"), (uint64_t)seq * len);
-	assert_int_equal(xstat(d->p.port[0], "tx_good_packets"), seq);
-	assert_int_equal(xstat(d->p.port[0], "tx_q0_packets"), seq);
-	assert_int_equal(xstat(d->p.port[1], "mac_rx_good_packets"), seq);
-	assert_int_equal(xstat(d->p.port[0], "mac_tx_packets"), seq);
+	assert_int_equal(pmd_xstat(d->p.port[1], "rx_good_packets"), seq);
+	assert_int_equal(pmd_xstat(d->p.port[1], "rx_q0_packets"), seq);
+	assert_int_equal(pmd_xstat(d->p.port[1], "rx_q0_bytes"), (uint64_t)seq * len);
+	assert_int_equal(pmd_xstat(d->p.port[0], "tx_good_packets"), seq);
+	assert_int_equal(pmd_xstat(d->p.port[0], "tx_q0_packets"), seq);
+	assert_int_equal(pmd_xstat(d->p.port[1], "mac_rx_good_packets"), seq);
+	assert_int_equal(pmd_xstat(d->p.port[0], "mac_tx_packets"), seq);
 	/* tx_done_cleanup reclaims what completed: at least the last burst (xmit reclaims only
 	 * below the free threshold; its completions are published before the peer receives) */
 	assert_true(rte_eth_tx_done_cleanup(d->p.port[0], 0, 0) >= 32);

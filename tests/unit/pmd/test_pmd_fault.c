@@ -292,17 +292,6 @@ acc_reset_cb(uint16_t port, enum rte_eth_event_type type, void *arg, void *ret_p
 	return 0;
 }
 
-/* The value of xstat @name of @port. */
-static uint64_t
-xstat(uint16_t port, const char *name)
-{
-	uint64_t id, v;
-
-	assert_int_equal(rte_eth_xstats_get_id_by_name(port, name, &id), 0);
-	assert_int_equal(rte_eth_xstats_get_by_id(port, &id, &v, 1), 1);
-	return v;
-}
-
 /*
  * @n frames from port 0 to port 1, a burst at a time (each tried @rounds times), port 1
  * receiving between bursts until quiet (its buffer queues hold fewer than @n); the frames sent
@@ -381,7 +370,7 @@ acc_run(const struct acc_case *c)
 
 	assert_int_equal(rte_eth_stats_get(x.p.port[0], &s0), 0);
 	assert_int_equal(rte_eth_stats_get(x.p.port[1], &s1), 0);
-	drop_ev = xstat(x.p.port[1], "rx_drop_events");
+	drop_ev = pmd_xstat(x.p.port[1], "rx_drop_events");
 	print_message("%-14s sent %u: rx %" PRIu64 " (app %u), oerrors %" PRIu64 ", ierrors %"
 		      PRIu64 ", imissed %" PRIu64 ", rx_drop_events %" PRIu64 "\n", c->name, sent,
 		      s1.ipackets, got, s0.oerrors, s1.ierrors, s1.imissed, drop_ev);
@@ -399,7 +388,7 @@ acc_run(const struct acc_case *c)
 		break;
 	case QLXGE_SIM_FAULT_RX_BAD_FCS:
 		assert_true(s1.ierrors > 0);
-		assert_true(xstat(x.p.port[1], "rx_crc_errors") > 0);
+		assert_true(pmd_xstat(x.p.port[1], "rx_crc_errors") > 0);
 		break;
 	case QLXGE_SIM_FAULT_FW_HANG:
 	case QLXGE_SIM_FAULT_FW_ERROR:
@@ -458,7 +447,7 @@ test_accounting_epochs(void **state)
 	assert_int_equal(rte_eth_stats_get(x.p.port[1], &s), 0);
 	assert_int_equal(s.ipackets, 2 * BURST);
 	assert_int_equal(s.q_ipackets[0], 2 * BURST);
-	assert_int_equal(xstat(x.p.port[1], "mac_rx_good_packets"), 2 * BURST);
+	assert_int_equal(pmd_xstat(x.p.port[1], "mac_rx_good_packets"), 2 * BURST);
 	/* fewer queues: what queue 1 counted stays in the totals */
 	assert_int_equal(rte_eth_dev_stop(x.p.port[1]), 0);
 	assert_int_equal(pmd_configure(x.p.port[1], 1, 1, NULL), 0);
@@ -468,15 +457,15 @@ test_accounting_epochs(void **state)
 	assert_int_equal(rte_eth_stats_reset(x.p.port[1]), 0);
 	assert_int_equal(rte_eth_stats_get(x.p.port[1], &s), 0);
 	assert_int_equal(s.ipackets + s.ibytes + s.imissed + s.ierrors, 0);
-	assert_int_equal(xstat(x.p.port[1], "mac_rx_good_packets"), 0);
-	assert_int_equal(xstat(x.p.port[1], "rx_q0_refill_doorbells"), 0);
+	assert_int_equal(pmd_xstat(x.p.port[1], "mac_rx_good_packets"), 0);
+	assert_int_equal(pmd_xstat(x.p.port[1], "rx_q0_refill_doorbells"), 0);
 	assert_int_equal(rte_eth_dev_start(x.p.port[1]), 0);
 	assert_true(pmd_wait_link(x.p.port[1], true));
 	assert_int_equal(send_to(&x, 0, &x.mac[1], BURST), BURST);
 	assert_int_equal(recv_n(x.p.port[1], BURST), BURST);
 	assert_int_equal(rte_eth_stats_get(x.p.port[1], &s), 0);
 	assert_int_equal(s.ipackets, BURST);
-	assert_int_equal(xstat(x.p.port[1], "mac_rx_good_packets"), BURST);
+	assert_int_equal(pmd_xstat(x.p.port[1], "mac_rx_good_packets"), BURST);
 	pmd_pair_close(&x.p);
 }
 
@@ -705,7 +694,7 @@ test_bad_input_tso_params(void **state)
 	assert_int_equal(rte_eth_stats_get(x.p.port[0], &s), 0);
 	assert_int_equal(s.opackets, 0);
 	assert_int_equal(s.oerrors, NB);
-	assert_int_equal(xstat(x.p.port[0], "tx_q0_bad_packets"), NB);
+	assert_int_equal(pmd_xstat(x.p.port[0], "tx_q0_bad_packets"), NB);
 	assert_int_equal(rte_mempool_in_use_count(pmd_pool()), in_use);	/* all freed */
 	assert_int_equal(recv_n(x.p.port[1], 0), 0);
 	pmd_pair_close(&x.p);

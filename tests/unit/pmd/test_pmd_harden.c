@@ -54,16 +54,6 @@ reset_cb(uint16_t port, enum rte_eth_event_type type, void *arg, void *ret)
 	return 0;
 }
 
-static uint64_t
-xstat(uint16_t port, const char *name)
-{
-	uint64_t id, val;
-
-	assert_int_equal(rte_eth_xstats_get_id_by_name(port, name, &id), 0);
-	assert_int_equal(rte_eth_xstats_get_by_id(port, &id, &val, 1), 1);
-	return val;
-}
-
 /* ---- start with queues not set up -------------------------------------------------------- */
 
 static void
@@ -191,7 +181,7 @@ test_harden_tx_chain_mismatch(void **state)
 	assert_int_equal(rte_eth_stats_get(port, &st), 0);
 	assert_int_equal(st.oerrors, RTE_DIM(cases));
 	assert_int_equal(st.opackets, 0);
-	assert_int_equal(xstat(port, "tx_q0_bad_packets"), RTE_DIM(cases));
+	assert_int_equal(pmd_xstat(port, "tx_q0_bad_packets"), RTE_DIM(cases));
 	/* the queue is intact: frames still go out and come back */
 	assert_int_equal(pmd_loop_frames(port, pmd_pool(), 8, 1000), 8);
 	assert_int_equal(rte_eth_dev_stop(port), 0);
@@ -268,7 +258,7 @@ rx_expect_malformed(struct pmd_pair *p, uint16_t at)
 	while (nb != 0)
 		rte_pktmbuf_free(rx[--nb]);
 	assert_int_equal(rte_eth_rx_burst(p->port[1], 0, rx, RTE_DIM(rx)), 0);
-	assert_int_equal(xstat(p->port[1], "rx_q0_malformed_completions"), 1);
+	assert_int_equal(pmd_xstat(p->port[1], "rx_q0_malformed_completions"), 1);
 	assert_int_equal(rte_pmd_qlxge_rxq_state_get(p->port[1], 0, &st), 0);
 	assert_int_equal(st.stalled, 1);
 	assert_int_equal(st.cq_consumer, at);
@@ -354,8 +344,8 @@ test_harden_rx_over_max_frame(void **state)
 	assert_int_equal(rsp->flags2 & QLXGE_IB_MAC_FLAGS2_ERR_MASK,
 			 QLXGE_IB_MAC_FLAGS2_ERR_OVERSIZE);
 	assert_int_equal(rte_eth_rx_burst(p.port[1], 0, rx, RTE_DIM(rx)), 0);
-	assert_int_equal(xstat(p.port[1], "rx_q0_oversize_errors"), 1);
-	assert_int_equal(xstat(p.port[1], "rx_q0_malformed_completions"), 0);
+	assert_int_equal(pmd_xstat(p.port[1], "rx_q0_oversize_errors"), 1);
+	assert_int_equal(pmd_xstat(p.port[1], "rx_q0_malformed_completions"), 0);
 	assert_int_equal(rte_eth_stats_get(p.port[1], &st), 0);
 	assert_int_equal(st.ierrors, 1);
 	/* the same with the code taken out */

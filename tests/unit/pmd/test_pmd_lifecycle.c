@@ -569,16 +569,6 @@ test_filter_traffic(void **state)
 	assert_int_equal(pmd_remove("net_qlxge_sim_filt"), 0);
 }
 
-static uint64_t
-xstat(uint16_t port, const char *name)
-{
-	uint64_t id, val;
-
-	assert_int_equal(rte_eth_xstats_get_id_by_name(port, name, &id), 0);
-	assert_int_equal(rte_eth_xstats_get_by_id(port, &id, &val, 1), 1);
-	return val;
-}
-
 /* Frames from the wire move the XGMAC counters: stats, xstats and the model agree. */
 static void
 test_stats_traffic(void **state)
@@ -630,15 +620,15 @@ test_stats_traffic(void **state)
 	assert_int_equal(st.ierrors, 0);
 	assert_int_equal(qlxge_sim_counters_get(fn, &c), 0);
 	assert_int_equal(c.rx_frames, 10);
-	assert_int_equal(xstat(port, "rx_good_packets"), st.ipackets);
-	assert_int_equal(xstat(port, "rx_good_bytes"), st.ibytes);
-	assert_int_equal(xstat(port, "mac_rx_good_bytes"), 10 * 64);	/* the MAC counts FCS */
-	assert_int_equal(xstat(port, "rx_broadcast_packets"), 10);
-	assert_int_equal(xstat(port, "rx_size_64_packets"), 10);
+	assert_int_equal(pmd_xstat(port, "rx_good_packets"), st.ipackets);
+	assert_int_equal(pmd_xstat(port, "rx_good_bytes"), st.ibytes);
+	assert_int_equal(pmd_xstat(port, "mac_rx_good_bytes"), 10 * 64);	/* the MAC counts FCS */
+	assert_int_equal(pmd_xstat(port, "rx_broadcast_packets"), 10);
+	assert_int_equal(pmd_xstat(port, "rx_size_64_packets"), 10);
 	assert_int_equal(rte_eth_stats_reset(port), 0);
 	assert_int_equal(rte_eth_stats_get(port, &st), 0);
 	assert_int_equal(st.ipackets, 0);
-	assert_int_equal(xstat(port, "rx_broadcast_packets"), 0);
+	assert_int_equal(pmd_xstat(port, "rx_broadcast_packets"), 0);
 	qlxge_sim_adapter_put(ad);
 	assert_int_equal(pmd_remove("net_qlxge_sim_stats"), 0);
 	unlink(path);

@@ -334,16 +334,6 @@ check_flow_order(const struct lt *t, uint8_t flow, uint32_t total)
 	return n;
 }
 
-static uint64_t
-xstat(uint16_t port, const char *name)
-{
-	uint64_t id, val;
-
-	assert_int_equal(rte_eth_xstats_get_id_by_name(port, name, &id), 0);
-	assert_int_equal(rte_eth_xstats_get_by_id(port, &id, &val, 1), 1);
-	return val;
-}
-
 /* ---- cases: negative first --------------------------------------------------------------- */
 
 /* dev_info offers it; a max_lro_pkt_size above 65535 is refused (by ethdev, from dev_info). */
@@ -483,8 +473,8 @@ test_lro_bulk_stream(void **state)
 	assert_int_equal(rte_eth_stats_get(t->p.port[1], &st), 0);
 	assert_int_equal(st.ipackets, MAX_SEGS);
 	assert_int_equal(st.ierrors, 0);
-	assert_int_equal(xstat(t->p.port[1], "rx_q0_lro_packets"), MAX_SEGS / 32);
-	assert_int_equal(xstat(t->p.port[1], "rx_q0_lro_merged_segments"),
+	assert_int_equal(pmd_xstat(t->p.port[1], "rx_q0_lro_packets"), MAX_SEGS / 32);
+	assert_int_equal(pmd_xstat(t->p.port[1], "rx_q0_lro_merged_segments"),
 			 MAX_SEGS - MAX_SEGS / 32);
 }
 

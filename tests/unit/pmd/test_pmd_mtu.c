@@ -186,16 +186,6 @@ recv_one(uint16_t port)
 	return NULL;
 }
 
-static uint64_t
-xstat(uint16_t port, const char *name)
-{
-	uint64_t id, val;
-
-	assert_int_equal(rte_eth_xstats_get_id_by_name(port, name, &id), 0);
-	assert_int_equal(rte_eth_xstats_get_by_id(port, &id, &val, 1), 1);
-	return val;
-}
-
 /*
  * Send a frame of @len bytes (@tagged or not) from port 0 to port 1, then a marker: whether
  * port 1 received it (checked whole: length and sequence), the marker in any case.
@@ -297,7 +287,7 @@ test_mtu_rx_boundary_frames(void **state)
 		}
 		assert_int_equal(rte_eth_stats_get(m->p.port[1], &st), 0);
 		assert_int_equal(st.ierrors, errs);
-		assert_int_equal(xstat(m->p.port[1], "rx_oversize_errors"), oversize);
+		assert_int_equal(pmd_xstat(m->p.port[1], "rx_oversize_errors"), oversize);
 	}
 	assert_int_equal(rte_eth_stats_get(m->p.port[1], &st), 0);
 	assert_int_equal(st.ipackets, pkts + markers);

@@ -555,18 +555,6 @@ producers_done(struct storm *st)
 	return true;
 }
 
-/* Extended statistic @name of @port (0 if there is none). */
-static uint64_t
-xstat(uint16_t port, const char *name)
-{
-	uint64_t id, v;
-
-	if (rte_eth_xstats_get_id_by_name(port, name, &id) != 0 ||
-	    rte_eth_xstats_get_by_id(port, &id, &v, 1) != 1)
-		return 0;
-	return v;
-}
-
 /* Everything the old queue counted, before a reconfiguration frees it. */
 static void
 storm_keep_counts(struct storm *st)
@@ -679,7 +667,7 @@ storm_tally(struct storm *st, uint64_t drops0, struct tally *t)
 	t->drops = model_drops(st) - drops0;
 	assert_int_equal(rte_pmd_qlxge_txq_shared_stats_get(st->p.port[0], 0, &s), 0);
 	t->flushed_now = s.flushed_on_stop;
-	t->bad_now = xstat(st->p.port[0], "tx_q0_bad_packets");
+	t->bad_now = pmd_xstat(st->p.port[0], "tx_q0_bad_packets");
 	t->flushed = st->flushed_before + t->flushed_now;
 	/* the queue's counters outlive its setups (until a stats reset): no carry needed */
 	t->bad_packets = t->bad_now;
@@ -896,7 +884,7 @@ test_shared_tx_capability(void **state)
 	assert_int_equal(ss.ring_size, TX_DESC);
 	assert_int_equal(ss.stopped, 0);
 	assert_int_equal(ss.ring_state, RTE_PMD_QLXGE_TXS_IDLE);
-	assert_int_equal(xstat(port, "tx_q0_shared_enqueued"), 0);
+	assert_int_equal(pmd_xstat(port, "tx_q0_shared_enqueued"), 0);
 	{
 		uint64_t id;
 
@@ -919,8 +907,8 @@ test_shared_tx_capability(void **state)
 	assert_int_equal(ss.doorbells, 1);
 	assert_int_equal(ss.pkts_per_doorbell, 32);
 	assert_int_equal(ss.lcores, 1);
-	assert_int_equal(xstat(port, "tx_q0_shared_enqueued"), 32);
-	assert_int_equal(xstat(port, "tx_q0_shared_pkts_per_doorbell"), 32);
+	assert_int_equal(pmd_xstat(port, "tx_q0_shared_enqueued"), 32);
+	assert_int_equal(pmd_xstat(port, "tx_q0_shared_pkts_per_doorbell"), 32);
 	assert_int_equal(rte_pmd_qlxge_txq_shared_lcore_stats_get(port, 0, rte_lcore_id(), &ls),
 			 0);
 	assert_int_equal(ls.enqueued, 32);
@@ -930,8 +918,8 @@ test_shared_tx_capability(void **state)
 	assert_int_equal(ls.enqueued, 0);
 	/* a stats reset: the queue's counters start again (per lcore: since setup) */
 	assert_int_equal(rte_eth_xstats_reset(port), 0);
-	assert_int_equal(xstat(port, "tx_q0_shared_enqueued"), 0);
-	assert_int_equal(xstat(port, "tx_q0_shared_doorbells"), 0);
+	assert_int_equal(pmd_xstat(port, "tx_q0_shared_enqueued"), 0);
+	assert_int_equal(pmd_xstat(port, "tx_q0_shared_doorbells"), 0);
 	/* a stopped queue refuses, and says it is stopped */
 	assert_int_equal(rte_eth_dev_tx_queue_stop(port, 0), 0);
 	assert_int_equal(rte_pmd_qlxge_txq_shared_stats_get(port, 0, &ss), 0);
@@ -942,7 +930,7 @@ test_shared_tx_capability(void **state)
 	assert_int_equal(rte_eth_dev_tx_queue_start(port, 0), 0);
 	assert_int_equal(rte_eth_tx_burst(port, 0, m, 8), 8);
 	assert_int_equal(rx_count(&st, 8, 10000), 8);
-	assert_int_equal(xstat(port, "tx_q0_shared_refused"), 8);
+	assert_int_equal(pmd_xstat(port, "tx_q0_shared_refused"), 8);
 	/* the configuration: bounds, and what was set comes back */
 	conf.hold_us = 1001;
 	assert_int_equal(rte_pmd_qlxge_tx_shared_conf_set(port, &conf), -EINVAL);
@@ -1042,7 +1030,7 @@ test_shared_tx_stall_resumes_on_call(void **state)
 		/* free what completed, for the next round */
 		rte_eth_tx_done_cleanup(port, 0, 0);
 	}
-	assert_int_equal(xstat(port, "tx_q0_shared_flushed_on_stop"), 0);
+	assert_int_equal(pmd_xstat(port, "tx_q0_shared_flushed_on_stop"), 0);
 	assert_int_equal(rte_eth_dev_stop(port), 0);
 	assert_int_equal(rte_mempool_avail_count(st.tx_pool), POOL_TX);
 	storm_close(&st);
@@ -1134,7 +1122,7 @@ test_shared_tx_stop_flushes_when_adapter_fails(void **state)
 	}
 	assert_int_equal(pi.state, RTE_PMD_QLXGE_STATE_ERROR);
 	rte_eth_dev_stop(port);		/* its function reset may fail: the adapter is broken */
-	assert_int_equal(xstat(port, "tx_q0_shared_flushed_on_stop"), accepted);
+	assert_int_equal(pmd_xstat(port, "tx_q0_shared_flushed_on_stop"), accepted);
 	assert_int_equal(rte_eth_stats_get(port, &es), 0);
 	assert_int_equal(es.oerrors, accepted);
 	assert_int_equal(es.opackets, 0);
@@ -1166,7 +1154,7 @@ test_shared_tx_bad_frames_counted(void **state)
 	assert_int_equal(rte_eth_tx_prepare(port, 0, m, 6), 1);	/* prep says which */
 	assert_int_equal(rte_eth_tx_burst(port, 0, m, 6), 6);	/* all accepted */
 	assert_int_equal(rx_count(&st, 4, 10000), 4);
-	assert_int_equal(xstat(port, "tx_q0_bad_packets"), 2);
+	assert_int_equal(pmd_xstat(port, "tx_q0_bad_packets"), 2);
 	assert_int_equal(rte_eth_stats_get(port, &es), 0);
 	assert_int_equal(es.oerrors, 2);
 	assert_int_equal(es.opackets, 4);
