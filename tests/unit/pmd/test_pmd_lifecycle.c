@@ -622,7 +622,8 @@ test_stats_traffic(void **state)
 	assert_int_equal(c.rx_frames, 10);
 	assert_int_equal(pmd_xstat(port, "rx_good_packets"), st.ipackets);
 	assert_int_equal(pmd_xstat(port, "rx_good_bytes"), st.ibytes);
-	assert_int_equal(pmd_xstat(port, "mac_rx_good_bytes"), 10 * 64);	/* the MAC counts FCS */
+	/* the MAC counts the FCS */
+	assert_int_equal(pmd_xstat(port, "mac_rx_good_bytes"), 10 * 64);
 	assert_int_equal(pmd_xstat(port, "rx_broadcast_packets"), 10);
 	assert_int_equal(pmd_xstat(port, "rx_size_64_packets"), 10);
 	assert_int_equal(rte_eth_stats_reset(port), 0);
