@@ -128,9 +128,10 @@ struct qlxge_txs_xstats {
  */
 struct qlxge_txs {
 	struct mpring *ring;		/* in the same allocation, after this struct */
-	/* can_drain(): the CQ producer value (LE32) the drain had reclaimed up to when it
-	 * stalled on a full work queue; the ring may go on once the device passes it */
-	uint32_t stall_cq;
+	/* can_drain(): when the drain stalled on a (nearly) full work queue, the CQ producer
+	 * value (LE32, low half) it had reclaimed up to, and how many more completions it waits
+	 * for (high half): the ring may go on once the device has written them */
+	uint64_t stall;
 	bool discard;			/* the drain frees what it is given (a stop) */
 	bool held;			/* the control path holds the consumer role: stopped */
 	int tsc_off;			/* doorbell TSC dynfield offset, -1: not registered */

@@ -8,7 +8,10 @@
  * nobody draining becomes the ring's consumer and runs the drain below, which turns the frames
  * of every caller it finds into IOCBs with the unshared burst's own code (qlxge_tx.c) and
  * writes one doorbell per drain call. On an idle ring the caller's burst goes to the device
- * straight from its array, as the unshared burst would.
+ * straight from its array, as the unshared burst would. A caller that has been alone on the
+ * queue for QLXGE_TXS_SOLE_CALLS calls in a row is also answered as the unshared burst would
+ * answer it: what the work queue has no room for goes back to it instead of waiting in the
+ * ring (mpring's sole producer), so one sender pays a lock's two CAS and nothing more.
  *
  * The consumer role is the queue's lock: exactly one thread at a time holds it, passed on by
  * the ring's acquire/release CAS (mpring.c, R4 -> A1/A2/A4/A7). Everything that touches the
@@ -54,6 +57,8 @@
 #define QLXGE_TXS_BUDGET_US	50	/* a consumer drains others' frames this long at most */
 #define QLXGE_TXS_STOP_WAIT_US	100000	/* a stop waits this long for the device, in total */
 #define QLXGE_TXS_STOP_STEP_US	10
+#define QLXGE_TXS_SOLE_CALLS	64	/* calls in a row after which a caller is taken as alone */
+#define QLXGE_TXS_POST_MIN	32	/* a full queue's drain posts this many frames at once */
 
 /* ---- the drain: the ring's consumer feeds the work queue ------------------------------ */
 
@@ -82,10 +87,25 @@ qlxge_txs_discard(struct qlxge_txq *txq, const struct mpring_batch *b, uint32_t 
 	return avail;
 }
 
+/* The ring stalls until the device's CQ producer is @need entries past @cq (LE32, as the
+ * shadow holds it): can_drain() says yes from then on. */
+static uint32_t
+qlxge_txs_stall(struct qlxge_txs *s, uint32_t cq, uint32_t need)
+{
+	/* Relaxed: a hint for can_drain() (mpring.h allows it to be wrong); the completions
+	 * themselves are read by the next drain, under the role. One word: index and need
+	 * change together. */
+	__atomic_store_n(&s->stall, (uint64_t)need << 32 | cq, __ATOMIC_RELAXED);
+	return 0;
+}
+
 /*
  * mpring drain callback: IOCBs for a prefix of the batch (frames of any callers, oldest first),
  * one doorbell. Reclaim first, in bulk, when the batch does not fit the free slots. Returns the
- * frames taken; 0 only when the work queue is full and nothing completed (the ring stalls).
+ * frames taken; 0 when the work queue is full (the ring stalls until the device has made room).
+ * A batch that does not fit a nearly full queue (room for fewer than QLXGE_TXS_POST_MIN
+ * frames, the device busy with at least as many) waits until it has that much room: the
+ * device loses nothing, and the frames go in one doorbell instead of one per few completions.
  * Takes nothing back to hold: coalescing is the ring's (hold rule), never the drain's.
  */
 static uint32_t
@@ -93,9 +113,8 @@ qlxge_txs_drain(void *cookie, const struct mpring_batch *b, unsigned int flags, 
 {
 	struct qlxge_txq *txq = cookie;
 	struct qlxge_txs *s = txq->shared;
-	uint32_t avail = b->len[0] + b->len[1], done;
+	uint32_t avail = b->len[0] + b->len[1], done, busy;
 	uint16_t pi = txq->wq_pi;
-	uint32_t stall;
 
 	RTE_SET_USED(flags);
 	RTE_SET_USED(holding);
@@ -108,11 +127,15 @@ qlxge_txs_drain(void *cookie, const struct mpring_batch *b, unsigned int flags, 
 	if (unlikely(txq->stalled)) {
 		/* a malformed completion: nothing more goes to the device until a reset (the
 		 * unshared burst returns 0 alike); the stop frees what waits */
-		stall = __atomic_load_n(txq->prod_shadow, __ATOMIC_RELAXED);
-		goto stall;
+		return qlxge_txs_stall(s, __atomic_load_n(txq->prod_shadow, __ATOMIC_RELAXED), 1);
 	}
 	if (txq->nb_free < avail || txq->nb_free < txq->free_thresh)
 		qlxge_tx_reclaim(txq, UINT32_MAX);
+	busy = txq->nb_desc - 1u - txq->nb_free;	/* IOCBs the device has not completed */
+	if (txq->nb_free < avail && txq->nb_free < QLXGE_TXS_POST_MIN &&
+	    busy >= QLXGE_TXS_POST_MIN)
+		return qlxge_txs_stall(s, rte_cpu_to_le_32(txq->cq_ci),
+				       QLXGE_TXS_POST_MIN - txq->nb_free);
 	done = qlxge_tx_fill(txq, (struct rte_mbuf **)(uintptr_t)b->seg[0],
 			     (uint16_t)b->len[0]);
 	if (done == b->len[0] && b->len[1] != 0)
@@ -128,30 +151,34 @@ qlxge_txs_drain(void *cookie, const struct mpring_batch *b, unsigned int flags, 
 	if (likely(done != 0))
 		return done;
 	/* the work queue is full and the reclaim took every completion there was, up to cq_ci */
-	stall = rte_cpu_to_le_32(txq->cq_ci);
-stall:
-	/* Relaxed: a hint for can_drain() (mpring.h allows it to be wrong); the completions
-	 * themselves are read by the next drain, under the role. */
-	__atomic_store_n(&s->stall_cq, stall, __ATOMIC_RELAXED);
-	return 0;
+	return qlxge_txs_stall(s, rte_cpu_to_le_32(txq->cq_ci), 1);
 }
 
 /*
- * mpring can_drain callback, any thread: has the device written completions since the drain
- * stalled? A "no" that turns stale is caught by the next enqueue, tx_done_cleanup or stop,
- * which ask again (a stalled ring holds frames, no caller waits for them).
+ * mpring can_drain callback, any thread: has the device written as many completions since the
+ * drain stalled as it waits for? A "no" that turns stale is caught by the next enqueue,
+ * tx_done_cleanup or stop, which ask again (a stalled ring holds frames, no caller waits for
+ * them). A malformed index only says yes: the drain finds it out.
  */
 static bool
 qlxge_txs_can_drain(void *cookie)
 {
 	const struct qlxge_txq *txq = cookie;
 	const struct qlxge_txs *s = txq->shared;
+	uint32_t cq, prod, need;
+	uint64_t stall;
 
-	/* Relaxed, all three: a hint; see the stores in qlxge_txs_drain and the shadow's writer,
-	 * the device (§6.3). */
-	return __atomic_load_n(&s->discard, __ATOMIC_RELAXED) ||
-	       __atomic_load_n(txq->prod_shadow, __ATOMIC_RELAXED) !=
-	       __atomic_load_n(&s->stall_cq, __ATOMIC_RELAXED);
+	/* Relaxed, all three: a hint; see qlxge_txs_stall and the shadow's writer, the device
+	 * (§6.3). */
+	if (__atomic_load_n(&s->discard, __ATOMIC_RELAXED))
+		return true;
+	stall = __atomic_load_n(&s->stall, __ATOMIC_RELAXED);
+	cq = rte_le_to_cpu_32((uint32_t)stall);
+	need = (uint32_t)(stall >> 32);
+	prod = rte_le_to_cpu_32(__atomic_load_n(txq->prod_shadow, __ATOMIC_RELAXED));
+	if (prod == cq)
+		return false;
+	return (prod > cq ? prod - cq : prod + txq->nb_desc - cq) >= need;
 }
 
 /* ---- the burst ------------------------------------------------------------------------ */
@@ -236,6 +263,7 @@ qlxge_txs_setup(struct rte_eth_dev *dev, struct qlxge_txq *txq, unsigned int soc
 	conf.hold_cycles = (uint64_t)c->hold_us * hz / US_PER_S;
 	conf.hold_items = c->hold_us == 0 ? 0 :
 			  c->hold_pkts != 0 ? c->hold_pkts : txq->nb_desc / 4u;
+	conf.sole_calls = QLXGE_TXS_SOLE_CALLS;
 	s = rte_zmalloc_socket("qlxge_txs", off + mpring_memsize(conf.size), RTE_CACHE_LINE_SIZE,
 			       socket);
 	if (s == NULL)
@@ -352,7 +380,8 @@ qlxge_txs_ring_delta(const struct mpring_stats *cur, const struct mpring_stats *
 	unsigned int i;
 
 	st->enqueued = cur->enqueued - base->enqueued;
-	st->refused = cur->dropped + cur->rejected - base->dropped - base->rejected;
+	st->refused = cur->dropped + cur->rejected + cur->declined - base->dropped -
+		      base->rejected - base->declined;
 	st->direct = cur->direct - base->direct;
 	for (i = 0; i < MPRING_ROUTE_MAX; i++)
 		st->consumers += cur->starts[i] - base->starts[i];

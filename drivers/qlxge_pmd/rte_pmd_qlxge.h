@@ -213,7 +213,8 @@ struct rte_pmd_qlxge_txq_shared_stats {
 					     id count as one), since setup */
 	uint64_t enqueued;		/**< frames accepted by rte_eth_tx_burst() */
 	uint64_t refused;		/**< frames returned to their callers: the ring was full,
-					     or the queue stopped */
+					     the queue stopped, or (a caller alone) the work
+					     queue was full */
 	uint64_t direct;		/**< frames given to the device from their caller's own
 					     array (the queue was idle), never queued */
 	uint64_t consumers;		/**< times a caller took the work (consumer sessions) */
@@ -244,7 +245,8 @@ int rte_pmd_qlxge_txq_shared_stats_get(uint16_t port_id, uint16_t queue_id,
 /** What one lcore did on a shared TX queue, since the queue was set up. */
 struct rte_pmd_qlxge_txq_shared_lcore_stats {
 	uint64_t enqueued;		/**< its frames the queue accepted */
-	uint64_t refused;		/**< its frames returned: ring full, or queue stopped */
+	uint64_t refused;		/**< its frames returned: ring full, queue stopped, or
+					     work queue full (a caller alone) */
 	uint64_t consumers;		/**< times it took the work */
 	uint64_t drains;		/**< drain calls it made (for any caller's frames) */
 	uint64_t drained;		/**< frames its drain calls took */

@@ -21,6 +21,8 @@
  * tell one lap from the next. Every commit decides who drains (prod_elect). On an
  * idle ring with nobody mid-enqueue, one CAS reserves, publishes and claims the role (FAST); if
  * the ring was also empty the producer drains its burst from its own array (cons_own).
+ * A producer alone (conf.sole_calls, prod_sole) on an idle, empty ring claims the role with
+ * one CAS (SOLE) and offers its burst from its array; what the drain leaves goes back to it.
  *
  * The consumer role is the ring's consumer lock: one owner at a time, passed by release/acquire
  * CAS on the word, so the drain's private state needs no other lock. The consumer (cons_run)
@@ -43,6 +45,7 @@
  *   STALLED               R resume and can_drain() (RESUME)          BUSY         res_claim
  *   COALESCING            R resume: flush (FLUSH)                    BUSY         res_claim
  *   IDLE, COAL., STALLED  R trylock (LOCK)                           BUSY         res_claim
+ *   IDLE, empty, running  P alone (SOLE)                             BUSY         prod_sole_direct
  *   STALLED               C re-check and can_drain() (RESUME)        BUSY         res_claim
  *   BUSY, TOO_BUSY        C caught up, nothing held                  IDLE         cons_leave
  *   BUSY, TOO_BUSY        C caught up, drain holds; or hold rule     COALESCING   cons_leave
@@ -62,7 +65,7 @@
  *   R1  prod_commit CAS (seq_cst): the range's items -> A2 (producer claiming the role), A4, A5
  *   R2  prod_leave mark store (seq_cst): the range's items -> A3
  *   R3  cons_advance publish CAS (acq_rel): our reads of consumed slots -> A1
- *   R4  cons_leave CAS (release): slot reads, drain and hold state -> A1, A2, A4, A6, A7, A8
+ *   R4  cons_leave CAS (release): slot reads, drain and hold state -> A1, A2, A4, A6-A9
  *   A1  prod_reserve CAS: R3/R4 (slots we overwrite were read before); FAST: R4 (the role)
  *   A2  prod_commit CAS: R1 of other producers, R4 (when it claims the role)
  *   A3  prod_publish mark load and claiming CAS after a commit: R2
@@ -71,6 +74,7 @@
  *   A6  prod_await_step_down loads: R4 (the step-down)
  *   A7  res_claim CAS: R4 (the stalled or holding consumer's state, held items)
  *   A8  quiesce and is_idle loads: R4 (the last consumer's work)
+ *   A9  prod_sole_direct CAS: R4 (the last consumer's drain state)
  *   S1/S2  seq_cst store-buffering pair of publication: S1 = mark store + word load (prod_leave,
  *       the marking producer), S2 = commit CAS + mark load (prod_commit, prod_publish: the
  *       committer): one sees the other; CAS on the mark decides when both do.
@@ -263,7 +267,7 @@ cons_leave(struct cons *s, unsigned int to)
 	union mpring_pvt_word ns = mpring_pvt_with_state(s->w, to);
 
 	ns.cidx = (uint16_t)s->cidx;
-	/* R4: release, pairs with A1, A2, A4, A6, A7, A8: our slot reads and the drain's state
+	/* R4: release, pairs with A1, A2, A4, A6, A7, A8, A9: our slot reads and the drain's state
 	 * happen before the next owner's and producers' acquire. Failure A5: acquire, pairs with
 	 * R1: a producer committed, and we will drain its items. */
 	if (__atomic_compare_exchange_n(&s->r->state, &s->w.u, ns.u, true, __ATOMIC_RELEASE,
@@ -698,6 +702,20 @@ prod_commit(struct mpring *r, const struct mpring_pvt_ctx *c, union mpring_pvt_w
 static __thread uint32_t prod_tid;
 static uint32_t prod_tid_next;
 
+/* This thread's id (never 0), assigned at its first need. */
+static uint32_t
+prod_self(void)
+{
+	uint32_t tid = prod_tid;
+
+	while (unlikely(tid == 0)) {
+		/* Relaxed: only uniqueness matters, which the RMW gives. */
+		tid = __atomic_add_fetch(&prod_tid_next, 1, __ATOMIC_RELAXED);
+		prod_tid = tid;
+	}
+	return tid;
+}
+
 /*
  * The mark of a range of @len items held by this thread: its thread id and the length. Unique
  * among the ranges held at any one time, because a thread holds one range of its own at a time
@@ -706,13 +724,7 @@ static uint32_t prod_tid_next;
 static uint64_t
 prod_mark(uint32_t len)
 {
-	uint32_t tid = prod_tid;
-
-	while (unlikely(tid == 0)) {
-		tid = __atomic_add_fetch(&prod_tid_next, 1, __ATOMIC_RELAXED);
-		prod_tid = tid;
-	}
-	return (uint64_t)tid << 32 | len;
+	return (uint64_t)prod_self() << 32 | len;
 }
 
 /*
@@ -801,6 +813,72 @@ prod_await_step_down(struct mpring *r, const struct mpring_pvt_ctx *c)
 	MPRING_ASSERT(mpring_pvt_state(w) == MPRING_BUSY);
 }
 
+/*
+ * Is this thread alone on the ring? It is taken to be once its last conf.sole_calls calls came
+ * in a row, no other producer's between them. Relaxed loads and stores, all: a guess, and both
+ * answers are safe with any number of producers (the role is still taken by a CAS); a wrong
+ * "alone" only gives back items that the ring would have queued. The line is written on a
+ * change of producer, and while a streak grows: never by a producer that stays alone.
+ */
+static bool
+prod_sole(struct mpring *r)
+{
+	uint32_t tid = prod_self(), calls;
+
+	if (__atomic_load_n(&r->sole.tid, __ATOMIC_RELAXED) != tid) {
+		__atomic_store_n(&r->sole.tid, tid, __ATOMIC_RELAXED);
+		__atomic_store_n(&r->sole.calls, 0, __ATOMIC_RELAXED);
+		return false;
+	}
+	calls = __atomic_load_n(&r->sole.calls, __ATOMIC_RELAXED);
+	if (calls >= r->sole_calls)
+		return true;
+	__atomic_store_n(&r->sole.calls, calls + 1, __ATOMIC_RELAXED);
+	return false;
+}
+
+/*
+ * SOLE: a producer alone on an idle, empty, running ring takes the role with one CAS and
+ * offers its burst to the drain from its own array; what the drain does not take goes back to
+ * it (declined), never into the ring: the ring then costs what a lock around the resource
+ * would. Then, as any consumer, it drains what others queued meanwhile and leaves. Returns
+ * the items taken, or UINT32_MAX if the ring was not idle (the caller enqueues instead).
+ */
+static uint32_t
+prod_sole_direct(struct mpring *r, const struct mpring_pvt_ctx *c, void *const *items,
+		uint32_t n)
+{
+	struct mpring_batch b = { .seg = { items, NULL }, .len = { n, 0 } };
+	union mpring_pvt_word os, ns;
+	unsigned int end;
+	struct cons s;
+	uint32_t k;
+
+	/* Relaxed: a guess; the CAS validates it. */
+	os.u = __atomic_load_n(&r->state, __ATOMIC_RELAXED);
+	if (mpring_pvt_state(os) != MPRING_IDLE || os.head != os.tail ||
+			(os.flags & MPRING_PVT_STOPPED))
+		return UINT32_MAX;
+	ns = mpring_pvt_with_state(os, MPRING_BUSY);
+	/* A9: acquire, pairs with R4: the last consumer's drain state is ours. Strong CAS, one
+	 * try: failing, the word moved (a reservation, a claim, a stop): enqueue then. IDLE
+	 * means everything committed was drained (cidx == tail), so none of this producer's
+	 * earlier items can still wait in the ring: its order holds. */
+	if (!__atomic_compare_exchange_n(&r->state, &os.u, ns.u, false, __ATOMIC_ACQUIRE,
+			__ATOMIC_RELAXED))
+		return UINT32_MAX;
+	MPRING_ASSERT(os.cidx == os.tail);
+	cons_begin(&s, r, c, MPRING_ROUTE_SOLE, 0);
+	k = cons_call(&s, &b, n, true);
+	mpring_pvt_stat_sole(c, k, n - k);
+	/* what others committed while we held the role (they saw BUSY and left it) */
+	end = cons_session(&s, NULL, 0, 0);
+	mpring_pvt_stat_end(c, end);
+	if (end == MPRING_END_STALL && cons_recheck(r, c))
+		cons_run(r, c, MPRING_ROUTE_RESUME, NULL, 0, 0, 0);
+	return k;
+}
+
 static uint32_t
 enqueue(struct mpring *r, void *const *items, uint32_t n, unsigned int mode, int *err)
 {
@@ -812,6 +890,11 @@ enqueue(struct mpring *r, void *const *items, uint32_t n, unsigned int mode, int
 	if (unlikely(n == 0))
 		return 0;
 	mpring_pvt_ctx_init(r, &c);
+	if (r->sole_calls != 0 && mode == MPRING_PVT_BURST && prod_sole(r)) {
+		k = prod_sole_direct(r, &c, items, n);
+		if (k != UINT32_MAX)
+			return k;
+	}
 	k = prod_reserve(r, &c, n, mode, &start, &route, err);
 	if (k == 0) {
 		mpring_pvt_stat_refuse(&c, *err, n);

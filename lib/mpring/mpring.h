@@ -49,6 +49,7 @@ enum mpring_route {
 	MPRING_ROUTE_RESUME,	/**< mpring_resume() on a STALLED ring */
 	MPRING_ROUTE_FLUSH,	/**< mpring_resume() on a COALESCING ring */
 	MPRING_ROUTE_LOCK,	/**< mpring_consumer_trylock() */
+	MPRING_ROUTE_SOLE,	/**< a producer alone on an idle ring (mpring_conf.sole_calls) */
 	MPRING_ROUTE_MAX,
 };
 
@@ -76,6 +77,8 @@ struct mpring_stats {
 	uint64_t enqueued_only;	/**< items accepted by enqueue_only */
 	uint64_t dropped;	/**< items refused because the ring was full */
 	uint64_t rejected;	/**< items refused because the ring was quiesced */
+	uint64_t declined;	/**< items of a producer alone on an idle ring that the drain did
+				 *   not take, given back to it (mpring_conf.sole_calls) */
 	uint64_t not_consumer;	/**< enqueue calls that left the draining to another thread */
 	uint64_t starts[MPRING_ROUTE_MAX]; /**< consumer sessions by route */
 	uint64_t ends[MPRING_END_MAX];	/**< consumer sessions by way out */
@@ -148,6 +151,11 @@ struct mpring_conf {
 	uint32_t full_retries;	/**< tries on a full ring before refusing: a try resumes a
 				 *   stalled or holding ring, or yields the CPU to the consumer
 				 *   (after a short pause phase) */
+	uint32_t sole_calls;	/**< a producer whose last sole_calls enqueue_burst calls came
+				 *   with no other producer's between them is taken to be alone:
+				 *   on an idle ring its burst goes to the drain from its array,
+				 *   and what the drain does not take is given back to it, not
+				 *   queued (the ring then costs what a lock would); 0 = never */
 };
 
 /** Opaque ring. */

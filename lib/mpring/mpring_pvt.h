@@ -134,6 +134,7 @@ struct mpring {
 	uint32_t budget_items;
 	uint32_t hold_items;
 	uint32_t full_retries;
+	uint32_t sole_calls;
 	uint64_t budget_cycles;
 	uint64_t hold_cycles;
 	mpring_drain_t drain;
@@ -143,6 +144,13 @@ struct mpring {
 	 * it (0: none): its holder's thread id << 32 | its length. Written by the producer that
 	 * holds the range, claimed by a CAS to 0 (publication, mpring.c). */
 	uint64_t *pend;
+
+	/* The sole-producer guess (prod_sole, mpring.c): the last producer's thread id and its
+	 * calls in a row, up to sole_calls. Its own line: written by producers, on a change. */
+	struct {
+		uint32_t tid;
+		uint32_t calls;
+	} sole __rte_cache_aligned;
 
 	/* Consumer-private: written only by the consumer role. */
 	struct mpring_pvt_hold hold __rte_cache_aligned;

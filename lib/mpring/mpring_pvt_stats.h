@@ -83,6 +83,15 @@ mpring_pvt_stat_refuse(const struct mpring_pvt_ctx *c, int err, uint32_t n)
 		MPRING_PVT_STAT(c, dropped, n);
 }
 
+/* A producer alone on an idle ring: the drain took @k of its items, @declined went back. */
+static inline void
+mpring_pvt_stat_sole(const struct mpring_pvt_ctx *c, uint32_t k, uint32_t declined)
+{
+	MPRING_PVT_STAT(c, enqueued, k);
+	if (declined != 0)
+		MPRING_PVT_STAT(c, declined, declined);
+}
+
 /* An enqueue call left the draining to another thread. */
 static inline void
 mpring_pvt_stat_not_consumer(const struct mpring_pvt_ctx *c)

@@ -47,6 +47,7 @@ mpring_init(struct mpring *r, const struct mpring_conf *conf)
 	r->hold_items = conf->hold_cycles != 0 ? conf->hold_items : 0;
 	r->hold_cycles = conf->hold_cycles;
 	r->full_retries = conf->full_retries;
+	r->sole_calls = conf->sole_calls;
 	r->drain = conf->drain;
 	r->can_drain = conf->can_drain;
 	r->cookie = conf->cookie;

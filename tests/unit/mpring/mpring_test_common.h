@@ -13,8 +13,8 @@
 static inline void
 mpring_test_dump(const struct mpring *r, FILE *f)
 {
-	static const char *const routes[] = {
-		"fast", "commit", "takeover", "resume", "flush", "lock" };
+	static const char *const routes[MPRING_ROUTE_MAX] = {
+		"fast", "commit", "takeover", "resume", "flush", "lock", "sole" };
 	static const char *const ends[] = { "idle", "hold", "stall", "handover" };
 	struct mpring_stats st;
 	unsigned int i;
@@ -23,9 +23,10 @@ mpring_test_dump(const struct mpring *r, FILE *f)
 	fprintf(f, "  state word 0x%016llx state %d count %u\n",
 		(unsigned long long)mpring_state_word(r), (int)mpring_state_get(r),
 		mpring_count(r));
-	fprintf(f, "  enqueued %llu only %llu dropped %llu rejected %llu not_consumer %llu\n",
-		(unsigned long long)st.enqueued, (unsigned long long)st.enqueued_only,
-		(unsigned long long)st.dropped, (unsigned long long)st.rejected,
+	fprintf(f, "  enqueued %llu only %llu dropped %llu rejected %llu declined %llu "
+		"not_consumer %llu\n", (unsigned long long)st.enqueued,
+		(unsigned long long)st.enqueued_only, (unsigned long long)st.dropped,
+		(unsigned long long)st.rejected, (unsigned long long)st.declined,
 		(unsigned long long)st.not_consumer);
 	fprintf(f, "  starts:");
 	for (i = 0; i < MPRING_ROUTE_MAX; i++)

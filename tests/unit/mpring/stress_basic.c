@@ -2,7 +2,8 @@
 /* Copyright(c) 2026 The qlxge authors */
 
 /* Randomized producers (4 threads on 2 cores), bursts of 1..64 (partly bulk), random pauses;
- * the drain takes all or a random prefix and sometimes sleeps. Default budget. */
+ * the drain takes all or a random prefix and sometimes sleeps. Default budget; the sole
+ * producer's path on (conf.sole_calls). */
 
 #include <setjmp.h>
 #include <stdarg.h>
@@ -24,5 +25,7 @@ stress_basic(void **state)
 
 	(void)state;
 	mpring_conf_init(&c.ring);
+	/* a producer alone for 4 calls in a row (the others pausing) takes the sole path */
+	c.ring.sole_calls = 4;
 	stress_run(&c, stress_items(c.weight));
 }

@@ -186,6 +186,82 @@ test_mpring_idle_ring_drains_caller_burst_directly(void **state)
 	ring_del(&s);
 }
 
+static void *
+sole_other_thread(void *arg)
+{
+	struct sink *s = arg;
+	uintptr_t v = (uintptr_t)s->hook_state;
+
+	assert_int_equal(mpring_enqueue_burst(s->r, (void **)&v, 1), 1);
+	return NULL;
+}
+
+/* A producer alone (conf.sole_calls): once its streak is reached, what the drain does not take
+ * goes back to it (declined) and the ring stays empty; before the streak, and after another
+ * thread has enqueued, the ring queues what the drain leaves, as always. */
+static void
+test_mpring_sole_producer_gets_back_what_the_drain_leaves(void **state)
+{
+	struct mpring_conf conf;
+	struct mpring_stats st;
+	uintptr_t v[10], next = 1;
+	struct sink s;
+	struct mpring *r;
+	pthread_t t;
+	unsigned int i;
+
+	(void)state;
+	mpring_conf_init(&conf);
+	conf.sole_calls = 3;
+	r = ring_new(&s, 64, 256, &conf);
+	/* the first call makes this thread the last producer, three more complete its streak */
+	for (i = 0; i < 4; i++, next++) {
+		fill_seq(v, 1, next);
+		assert_int_equal(mpring_enqueue_burst(r, (void **)v, 1), 1);
+	}
+	mpring_stats_get(r, &st);
+	assert_int_equal(st.starts[MPRING_ROUTE_SOLE], 0);
+	/* alone: the drain takes 3 of 10, the other 7 come back, nothing waits in the ring */
+	s.take_max = 3;
+	fill_seq(v, 10, next);
+	assert_int_equal(mpring_enqueue_burst(r, (void **)v, 10), 3);
+	next += 3;
+	assert_true(mpring_is_idle(r));
+	/* the resource full: all of it back, no stall */
+	s.stall = true;
+	fill_seq(v, 10, next);
+	assert_int_equal(mpring_enqueue_burst(r, (void **)v, 10), 0);
+	assert_true(mpring_is_idle(r));
+	/* all or nothing: bulk never takes the sole path */
+	s.stall = false;
+	s.take_max = 2;
+	fill_seq(v, 5, next);
+	assert_int_equal(mpring_enqueue_bulk(r, (void **)v, 5), 0);
+	next += 5;
+	mpring_stats_get(r, &st);
+	assert_int_equal(st.starts[MPRING_ROUTE_SOLE], 2);
+	assert_int_equal(st.declined, 17);
+	assert_int_equal(st.dropped, 0);
+	/* another producer: the streak is broken, what the drain leaves waits in the ring */
+	s.hook_state = (int)next++;
+	assert_int_equal(pthread_create(&t, NULL, sole_other_thread, &s), 0);
+	assert_int_equal(pthread_join(t, NULL), 0);
+	s.take_max = 0;
+	s.stall = true;
+	fill_seq(v, 4, next);
+	assert_int_equal(mpring_enqueue_burst(r, (void **)v, 4), 4);
+	next += 4;
+	assert_int_equal(mpring_count(r), 4);
+	s.stall = false;
+	mpring_resume(r, 0);
+	check_log_seq(&s, 1, next - 1);
+	mpring_stats_get(r, &st);
+	assert_int_equal(st.starts[MPRING_ROUTE_SOLE], 2);
+	assert_int_equal(st.declined, 17);
+	mpring_test_check_stats(r);
+	ring_del(&s);
+}
+
 /* Wrap-around: one producer, random bursts, random stalls and partial drains; what comes out
  * is exactly what went in, in order, with indices wrapping many times. */
 static void
@@ -789,6 +865,7 @@ main(void)
 		cmocka_unit_test(test_mpring_init_rejects_bad_conf),
 		cmocka_unit_test(test_mpring_bulk_rejects_too_many),
 		cmocka_unit_test(test_mpring_idle_ring_drains_caller_burst_directly),
+		cmocka_unit_test(test_mpring_sole_producer_gets_back_what_the_drain_leaves),
 		cmocka_unit_test(test_mpring_wrap_sizes),
 		cmocka_unit_test(test_mpring_full_ring_partial_acceptance),
 		cmocka_unit_test(test_mpring_bulk_all_or_nothing),
