@@ -37,7 +37,6 @@
 #include "dataplane/xgmac.h"
 
 #define SIM_TX_HEADROOM		64u
-#define SIM_TX_MAX_FRAME_DEFAULT	QLXGE_MAX_FRAME_SIZE
 #define SIM_TX_VLAN_LEN		4u
 
 /* Per-thread gather buffer: headroom, the frame, room to pad a short frame. */
@@ -300,56 +299,26 @@ sim_tx_lso(const struct qlxge_ob_tso_iocb *io, uint8_t *f, uint32_t len, uint32_
 	return 0;
 }
 
-/*
- * The plain frame, every frame of io forwarding: a MAC IOCB (no VLAN insertion) whose first
- * descriptor holds the whole frame (E, not an OAL, frame_len bytes, no padding needed). It goes
- * out straight from host memory, as sim_tx_iocb()'s gather would send it, without the general
- * decode and gather. @return 1 when @p mac is one (done: *ret and @p res as sim_tx_iocb()'s),
- * 0 otherwise (nothing done).
- */
-static __rte_always_inline int
-sim_tx_plain(struct qlxge_sim_func *fn, const struct qlxge_ob_mac_iocb *mac, uint32_t max_frame,
-	     sim_tx_emit_t emit, void *arg, struct sim_tx_result *res, int *ret)
-{
-	uint32_t frame_len = rte_le_to_cpu_16(mac->frame_len) & QLXGE_OB_MAC_FRAME_LEN_MASK;
-	uint32_t w = rte_le_to_cpu_32(mac->tbd[0].len);
-	const uint8_t *p;
-
-	if (mac->opcode != QLXGE_OPCODE_OB_MAC_IOCB || (mac->flags3 & QLXGE_OB_MAC_FLAGS3_V) ||
-	    (w & (QLXGE_TX_BD_E | QLXGE_TX_BD_C)) != QLXGE_TX_BD_E ||
-	    (w & QLXGE_TX_BD_LEN_MASK) != frame_len || frame_len < SIM_TX_MIN_FRAME ||
-	    frame_len > SIM_TX_MAX_GATHER)
-		return 0;
-	res->flags1 = 0;
-	res->flags3 = 0;
-	res->frames = 0;
-	res->dropped = 0;
-	res->bytes = 0;
-	/* the buffer is an mbuf of a pool the previous one's window of this step covers */
-	p = sim_dma_at(fn, &fn->tx_buf_win, rte_le_to_cpu_64(mac->tbd[0].addr), frame_len);
-	if (p == NULL) {
-		res->flags3 = QLXGE_OB_MAC_RSP_FLAGS3_B;
-		SIM_TRACE(tx, dma_fault, "opcode 0x%02x", mac->opcode);
-		*ret = -EFAULT;
-		return 1;
-	}
-	if (sim_xgmac_too_long(max_frame, p, frame_len))
-		res->flags1 = QLXGE_OB_MAC_RSP_FLAGS1_L;
-	if (frame_len > SIM_FRAME_MAX || emit(arg, p, frame_len) != 0) {
-		res->dropped = 1;
-		res->flags3 = QLXGE_OB_MAC_RSP_FLAGS3_B;	/* not sent */
-		*ret = -ENOBUFS;
-		return 1;
-	}
-	res->frames = 1;
-	res->bytes = frame_len;
-	*ret = 0;
-	return 1;
-}
-
 int
 sim_tx_iocb(struct qlxge_sim_func *fn, const void *iocb, uint32_t max_frame,
 	    sim_tx_emit_t emit, void *arg, struct sim_tx_result *res)
+{
+	int ret;
+
+	if (iocb == NULL || emit == NULL) {
+		memset(res, 0, sizeof(*res));
+		return -EINVAL;
+	}
+	if (max_frame == 0)
+		max_frame = SIM_TX_MAX_FRAME_DEFAULT;
+	if (sim_tx_plain(fn, iocb, max_frame, emit, arg, res, &ret))
+		return ret;
+	return sim_tx_iocb_any(fn, iocb, max_frame, emit, arg, res);
+}
+
+int
+sim_tx_iocb_any(struct qlxge_sim_func *fn, const void *iocb, uint32_t max_frame,
+		sim_tx_emit_t emit, void *arg, struct sim_tx_result *res)
 {
 	const struct qlxge_ob_mac_iocb *mac = iocb;
 	const struct qlxge_ob_tso_iocb *tso = iocb;
@@ -361,15 +330,11 @@ sim_tx_iocb(struct qlxge_sim_func *fn, const void *iocb, uint32_t max_frame,
 	uint16_t tci;
 	int ret = 0;
 
-	if (iocb == NULL || emit == NULL) {
-		memset(res, 0, sizeof(*res));
+	memset(res, 0, sizeof(*res));
+	if (iocb == NULL || emit == NULL)
 		return -EINVAL;
-	}
 	if (max_frame == 0)
 		max_frame = SIM_TX_MAX_FRAME_DEFAULT;
-	if (likely(sim_tx_plain(fn, mac, max_frame, emit, arg, res, &ret)))
-		return ret;
-	memset(res, 0, sizeof(*res));
 	switch (mac->opcode) {
 	case QLXGE_OPCODE_OB_MAC_IOCB:
 		is_tso = false;

@@ -40,9 +40,11 @@ sim_wq_iocb(struct qlxge_sim_func *fn, unsigned int q, uint32_t slot, const uint
 	struct sim_tx_result res;
 	int ret;
 
-	if (likely(iocb[0] == QLXGE_OPCODE_OB_MAC_IOCB ||
-		   iocb[0] == QLXGE_OPCODE_OB_MAC_TSO_IOCB)) {
-		ret = sim_tx_iocb(fn, iocb, max_frame, sim_xgmac_tx, fn, &res);
+	if (likely(sim_tx_plain(fn, iocb, max_frame, sim_xgmac_send, fn, &res, &ret))) {
+		/* sent as it is (or not, and flagged) */
+	} else if (iocb[0] == QLXGE_OPCODE_OB_MAC_IOCB ||
+		   iocb[0] == QLXGE_OPCODE_OB_MAC_TSO_IOCB) {
+		ret = sim_tx_iocb_any(fn, iocb, max_frame, sim_xgmac_tx, fn, &res);
 	} else {
 		SIM_WRN(fn, tx, opcode, SIM_FN_FMT " WQ %u slot %u opcode 0x%02x",
 			SIM_FN_ARGS(fn), q, slot, iocb[0]);
