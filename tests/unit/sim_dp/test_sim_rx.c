@@ -881,7 +881,8 @@ memo_change(struct env *e, uint64_t *x)
 		vlan_enable(e, i % 4, (r >> 40) & 1);
 		break;
 	case 4: {	/* a NIC-queue slot, plain or inverted, enabled or not */
-		uint32_t type = (r >> 40) & 1 ? QLXGE_RT_IDX_TYPE_NICQ : QLXGE_RT_IDX_TYPE_NICQ_INV;
+		uint32_t type = (r >> 40) & 1 ? QLXGE_RT_IDX_TYPE_NICQ :
+						QLXGE_RT_IDX_TYPE_NICQ_INV;
 		uint32_t w = QLXGE_RT_IDX_WORD(type, i % 16, dsts[(r >> 42) % 4]);
 
 		if ((r >> 44) % 4 != 0)
