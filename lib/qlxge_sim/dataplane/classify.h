@@ -107,6 +107,7 @@ sim_rx_classify_frame(const struct sim_rx_ctx *ctx, const uint8_t *frame, uint32
 		[SIM_RSS_TYPE_IPV6] = QLXGE_RT_DATA_RSS_IPV6,
 		[SIM_RSS_TYPE_TCP_IPV6] = QLXGE_RT_DATA_RSS_TCP6,
 	};
+	const struct sim_mac_match *mp;
 	struct sim_route_queues q;
 	struct sim_mac_match m;
 	bool flip_checked = false, flip_err = false;
@@ -147,18 +148,18 @@ sim_rx_classify_frame(const struct sim_rx_ctx *ctx, const uint8_t *frame, uint32
 		bits |= QLXGE_RT_DATA_LLDP;
 
 	/* ---- addresses and VLAN ---- */
-	sim_mac_match(ctx->mac, frame, tagged, v->vlan_tci, ctx->nic_rcv_cfg, ctx->func,
-		      ctx->port, &m);
-	bits |= m.bits;
-	v->flags1 |= m.flags1;
-	v->flags2 |= m.flags2;
-	if (!m.pass) {
+	mp = sim_mac_match_memo(ctx->mac, frame, tagged, v->vlan_tci, ctx->nic_rcv_cfg,
+				ctx->func, ctx->port, ctx->mac_memo, &m);
+	bits |= mp->bits;
+	v->flags1 |= mp->flags1;
+	v->flags2 |= mp->flags2;
+	if (!mp->pass) {
 		v->rt_bits = bits;
 		v->drop = SIM_RX_DROP_VLAN;
 		SIM_TRACE(rx, drop_vlan, "port %u tci 0x%04x", ctx->port, v->vlan_tci);
 		return v->drop;
 	}
-	v->strip_vlan = m.strip;
+	v->strip_vlan = mp->strip;
 
 	/* ---- L3/L4 and checksums ---- */
 	sim_l34_parse(frame, len, off, et, &l, &at);
@@ -193,7 +194,7 @@ sim_rx_classify_frame(const struct sim_rx_ctx *ctx, const uint8_t *frame, uint32
 	v->l4_off = l.l4_off;
 	v->hdr_len = l.hdr_len;
 	v->split = (ctx->fsc & QLXGE_FSC_SH) &&
-		   ((ctx->splt_hdr & QLXGE_SPLT_HDR_EP) || (m.cam_out & QLXGE_CAM_OUT_SH));
+		   ((ctx->splt_hdr & QLXGE_SPLT_HDR_EP) || (mp->cam_out & QLXGE_CAM_OUT_SH));
 
 	/* ---- RSS ---- */
 	q.rss = ctx->rss != NULL;
@@ -209,8 +210,8 @@ sim_rx_classify_frame(const struct sim_rx_ctx *ctx, const uint8_t *frame, uint32
 
 	/* ---- routing ---- */
 	q.nic_rcv_cfg = ctx->nic_rcv_cfg;
-	q.cam_hit = m.cam_hit;
-	q.cam_out = m.cam_out;
+	q.cam_hit = mp->cam_hit;
+	q.cam_out = mp->cam_out;
 	to = sim_route_frame(ctx->rt, bits, &q, &v->slot, &v->dest, &v->cq_id, ctx->route_memo);
 	if (unlikely(alt != NULL))
 		sim_rx_alt_route(ctx->rt, q, bits, v->flags1, mac_err, ck.ip_err, flip_checked,

@@ -177,6 +177,45 @@ sim_mac_match(const struct sim_mac_tables *t, const uint8_t *frame, bool tagged,
 					 (m->cam_hit && (m->cam_out & QLXGE_CAM_OUT_RV)));
 }
 
+/*
+ * The address match of one receive batch: the frames of a flow carry the same destination and
+ * tag, and what sim_mac_match() makes of a frame is decided by its destination address, whether
+ * it is tagged and its VLAN id (@p key), with the batch's NIC_RCV_CFG, function and port and the
+ * tables, none of which can change inside a poll step (register writes wait for the adapter
+ * lock). A frame with the key of the one before gets its match without the CAM walk.
+ * Zeroed: empty. Kept by the receive pass for its batch (queues/rx.c), never across steps;
+ * tests/unit/sim_dp/test_sim_rx.c compares it with the walk over random frames and tables.
+ */
+struct sim_mac_memo {
+	bool valid;
+	uint64_t key;		/* destination (bits 47:0), VLAN id (59:48), tagged (63) */
+	struct sim_mac_match m;
+};
+
+/*
+ * sim_mac_match() through @p memo (NULL: none): a pointer to the match, @p m's or the memo's.
+ */
+static __rte_always_inline const struct sim_mac_match *
+sim_mac_match_memo(const struct sim_mac_tables *t, const uint8_t *frame, bool tagged,
+		   uint16_t tci, uint32_t nic_rcv_cfg, unsigned int func, unsigned int port,
+		   struct sim_mac_memo *memo, struct sim_mac_match *m)
+{
+	uint64_t key;
+
+	if (memo == NULL) {
+		sim_mac_match(t, frame, tagged, tci, nic_rcv_cfg, func, port, m);
+		return m;
+	}
+	key = sim_mac_u64_frame(frame) |
+	      ((uint64_t)(tci & QLXGE_IB_MAC_VLAN_ID_MASK) << 48) | ((uint64_t)tagged << 63);
+	if (!memo->valid || memo->key != key) {
+		sim_mac_match(t, frame, tagged, tci, nic_rcv_cfg, func, port, &memo->m);
+		memo->key = key;
+		memo->valid = true;
+	}
+	return &memo->m;
+}
+
 /* Register handlers (core: the BAR1 table). */
 uint32_t sim_mac_addr_idx_read(struct qlxge_sim_func *fn, const struct sim_reg_row *row);
 void sim_mac_addr_idx_write(struct qlxge_sim_func *fn, const struct sim_reg_row *row, uint32_t v);

@@ -37,7 +37,6 @@
 #include "dataplane/xgmac.h"
 
 #define SIM_TX_HEADROOM		64u
-#define SIM_TX_MAX_FRAME_DEFAULT	QLXGE_MAX_FRAME_SIZE
 #define SIM_TX_VLAN_LEN		4u
 
 /* Per-thread gather buffer: headroom, the frame, room to pad a short frame. */
@@ -303,6 +302,23 @@ sim_tx_lso(const struct qlxge_ob_tso_iocb *io, uint8_t *f, uint32_t len, uint32_
 int
 sim_tx_iocb(struct qlxge_sim_func *fn, const void *iocb, uint32_t max_frame,
 	    sim_tx_emit_t emit, void *arg, struct sim_tx_result *res)
+{
+	int ret;
+
+	if (iocb == NULL || emit == NULL) {
+		memset(res, 0, sizeof(*res));
+		return -EINVAL;
+	}
+	if (max_frame == 0)
+		max_frame = SIM_TX_MAX_FRAME_DEFAULT;
+	if (sim_tx_plain(fn, iocb, max_frame, emit, arg, res, &ret))
+		return ret;
+	return sim_tx_iocb_any(fn, iocb, max_frame, emit, arg, res);
+}
+
+int
+sim_tx_iocb_any(struct qlxge_sim_func *fn, const void *iocb, uint32_t max_frame,
+		sim_tx_emit_t emit, void *arg, struct sim_tx_result *res)
 {
 	const struct qlxge_ob_mac_iocb *mac = iocb;
 	const struct qlxge_ob_tso_iocb *tso = iocb;

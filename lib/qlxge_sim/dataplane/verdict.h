@@ -15,6 +15,7 @@
 
 #include "dataplane/route.h"
 
+struct sim_mac_memo;
 struct sim_mac_tables;
 struct sim_rss_state;
 
@@ -31,6 +32,7 @@ struct sim_rx_ctx {
 	unsigned int port;			/* port the frame arrived on (0/1) */
 	uint32_t max_frame;			/* port max frame (FCS included); 0 = 9600 */
 	struct sim_route_memo *route_memo;	/* the batch's last slot search; NULL = none */
+	struct sim_mac_memo *mac_memo;		/* the batch's last address match; NULL = none */
 };
 
 /** Why a frame was not delivered (sim_rx_verdict.drop). */

@@ -17,6 +17,7 @@
 #include <rte_common.h>
 
 #include "base/state.h"
+#include "wire/wire.h"
 
 struct sim_reg_row;
 
@@ -124,6 +125,29 @@ sim_xgmac_count_tx(struct qlxge_sim_func *fn, const uint8_t *f, uint32_t len)
 		sim_xgmac_count(fn, QLXGE_XGMAC_TX_OVERSIZE_PKTS, 1);
 	else
 		sim_xgmac_count(fn, sim_xgmac_size_bucket(wl, QLXGE_XGMAC_TX_64_PKTS), 1);
+}
+
+/*
+ * sim_xgmac_tx() of a port that sends on its wire (transmitter on, link up, no loopback): the
+ * wire, then the counters, inline for the WQ engine's plain frames (dataplane/tx.h); every
+ * other case is sim_xgmac_tx()'s. Same @p arg and result.
+ */
+static __rte_always_inline int
+sim_xgmac_send(void *arg, const uint8_t *frame, uint32_t len)
+{
+	struct qlxge_sim_func *fn = arg;
+	int ret;
+
+	if (unlikely(!fn->xg.tx_en || (fn->port.link_config & QLXGE_LINK_CFG_LOOPBACK_MASK) ||
+		     !fn->port.link_up || fn->wire == NULL))
+		return sim_xgmac_tx(arg, frame, len);
+	ret = sim_wire_tx(fn->wire, frame, len);
+	if (unlikely(ret != 0)) {
+		fn->cnt.tx_drops_wire++;
+		return ret;
+	}
+	sim_xgmac_count_tx(fn, frame, len);
+	return 0;
 }
 
 static inline void

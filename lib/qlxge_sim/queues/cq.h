@@ -89,21 +89,32 @@ sim_cq_slot(struct qlxge_sim_func *fn, struct sim_cq *cq)
 }
 
 /*
- * The entry of sim_cq_slot() is written: advance the producer. The producer shadow is written
- * once for the batch (sim_cq_flush at the end of the WQ's IOCBs of the step, sim_cq_poll after
- * the frames of the step), after the entries it covers and before the interrupt (§6.3).
+ * The entry of sim_cq_slot() is written: advance the producer. What the entry asks of the CQ
+ * (sim_cq_mark) is the caller's, once for the entries of a batch.
  */
 static __rte_always_inline void
-sim_cq_commit(struct qlxge_sim_func *fn, struct sim_cq *cq, bool irq, bool now)
+sim_cq_advance(struct sim_cq *cq)
 {
-	uint64_t t = fn->ad->now;	/* read once per poll step: entries are posted inside it */
-
 	/* every poster checked sim_cq_room() for this entry and nothing took it since: the card
 	 * stalls a full CQ's producers, it never writes over unconsumed entries */
 	RTE_ASSERT(cq->room != 0);
 	cq->room--;
 	if (++cq->prod == cq->len)
 		cq->prod = 0;
+}
+
+/*
+ * What entries posted on @p cq in this poll step ask: the interrupt (@p irq; @p now: without
+ * coalescing delay) and the producer shadow, written once for the batch (sim_cq_flush at the
+ * end of the WQ's IOCBs of the step, sim_cq_poll after the frames of the step), after the
+ * entries it covers and before the interrupt (§6.3). Once per batch is the same as once per
+ * entry: the step's time is the same for all, and nothing reads this state inside the batch.
+ */
+static __rte_always_inline void
+sim_cq_mark(struct qlxge_sim_func *fn, struct sim_cq *cq, bool irq, bool now)
+{
+	uint64_t t = fn->ad->now;	/* read once per poll step: entries are posted inside it */
+
 	if (irq) {
 		if (!cq->coal_armed) {
 			cq->coal_armed = true;
@@ -118,17 +129,54 @@ sim_cq_commit(struct qlxge_sim_func *fn, struct sim_cq *cq, bool irq, bool now)
 	}
 }
 
-/* Write one 64-byte entry on a CQ that is loaded, valid, running and has room. */
+/* What the entries of a batch on one CQ ask, for sim_cq_mark() after them. */
+struct sim_cq_batch {
+	bool posted;	/* an entry was written */
+	bool irq;	/* one of them asks for an interrupt */
+	bool now;	/* one of them without delay */
+};
+
+/* Mark the CQ of batch @p b for its entries, if it had any. */
+static __rte_always_inline void
+sim_cq_batch_mark(struct qlxge_sim_func *fn, struct sim_cq *cq, const struct sim_cq_batch *b)
+{
+	if (b->posted)
+		sim_cq_mark(fn, cq, b->irq, b->now);
+}
+
+/* The entry of sim_cq_slot() is written: advance the producer and mark the CQ for it. */
+static __rte_always_inline void
+sim_cq_commit(struct qlxge_sim_func *fn, struct sim_cq *cq, bool irq, bool now)
+{
+	sim_cq_advance(cq);
+	sim_cq_mark(fn, cq, irq, now);
+}
+
+/*
+ * Write one 64-byte entry on a CQ that is loaded, valid, running and has room, and advance
+ * its producer; sim_cq_mark() is the caller's.
+ */
 static __rte_always_inline int
-sim_cq_put(struct qlxge_sim_func *fn, struct sim_cq *cq, const void *entry, bool irq, bool now)
+sim_cq_put_entry(struct qlxge_sim_func *fn, struct sim_cq *cq, const void *entry)
 {
 	void *slot = sim_cq_slot(fn, cq);
 
 	if (slot == NULL)
 		return -EFAULT;
 	memcpy(slot, entry, QLXGE_CQE_SIZE);
-	sim_cq_commit(fn, cq, irq, now);
+	sim_cq_advance(cq);
 	return 0;
+}
+
+/* Write one 64-byte entry on a CQ that is loaded, valid, running and has room. */
+static __rte_always_inline int
+sim_cq_put(struct qlxge_sim_func *fn, struct sim_cq *cq, const void *entry, bool irq, bool now)
+{
+	int ret = sim_cq_put_entry(fn, cq, entry);
+
+	if (ret == 0)
+		sim_cq_mark(fn, cq, irq, now);
+	return ret;
 }
 
 #endif /* SIM_QUEUES_CQ_H */

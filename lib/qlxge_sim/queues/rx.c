@@ -46,10 +46,12 @@
 
 /*
  * What classification reads, from the registers: they cannot change inside the poll step; and
- * @p memo, the routing's memo of the batch (route.h), emptied.
+ * the batch's memos of the routing (@p memo, route.h) and the address match (@p mac_memo,
+ * filter.h), emptied.
  */
 static void
-sim_rx_ctx_init(struct qlxge_sim_func *fn, struct sim_rx_ctx *c, struct sim_route_memo *memo)
+sim_rx_ctx_init(struct qlxge_sim_func *fn, struct sim_rx_ctx *c, struct sim_route_memo *memo,
+		struct sim_mac_memo *mac_memo)
 {
 	c->mac = fn->ad->mac;
 	c->rt = fn->rt;
@@ -63,6 +65,8 @@ sim_rx_ctx_init(struct qlxge_sim_func *fn, struct sim_rx_ctx *c, struct sim_rout
 	c->max_frame = sim_port_max_frame(fn);
 	memo->valid = false;
 	c->route_memo = memo;
+	mac_memo->valid = false;
+	c->mac_memo = mac_memo;
 }
 
 /* The CQ @p q can take a completion for a received frame now. */
@@ -89,10 +93,11 @@ sim_rx_drain(struct qlxge_sim_func *fn, struct sim_wire *w, bool wait, bool prob
 	bool fcs_fault = fn->fault[QLXGE_SIM_FAULT_RX_BAD_FCS] != 0;
 	bool l4_fault = fn->fault[QLXGE_SIM_FAULT_RX_BAD_L4CSUM] != 0;
 	struct sim_xgmac_rx_acc acc = { 0, 0 };
-	struct sim_rxq_acc placed = { 0, 0 };
+	struct sim_rxq_acc placed = { 0, 0, NULL };
 	const uint8_t *frames[SIM_RX_BUDGET];
 	uint32_t lens[SIM_RX_BUDGET];
 	struct sim_route_memo memo;
+	struct sim_mac_memo mac_memo;
 	struct sim_rx_ctx ctx;
 	unsigned int n = 0, i = 0, nb;
 	bool stop = false;
@@ -100,7 +105,7 @@ sim_rx_drain(struct qlxge_sim_func *fn, struct sim_wire *w, bool wait, bool prob
 	/* a pcap file waits for a port that receives: link, MAC, function, routing */
 	if (wait && (!carrier || !fn->xg.rx_en || !fe || fn->rt->nicq_en == 0))
 		return 0;
-	sim_rx_ctx_init(fn, &ctx, &memo);
+	sim_rx_ctx_init(fn, &ctx, &memo, &mac_memo);
 	/* each call takes the frames done with and looks at the next ones */
 	while ((nb = sim_wire_rx_burst(w, i, frames, lens, stop ? 0 : SIM_RX_BUDGET - n)) != 0) {
 		if (unlikely(!fn->xg.rx_en)) {

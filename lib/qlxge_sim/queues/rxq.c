@@ -158,6 +158,7 @@ sim_rxq_place_any(struct qlxge_sim_func *fn, const struct sim_rx_verdict *v, con
 			       p.hdr_seg >= 0 ? p.seg[p.hdr_seg].addr : 0);
 	if (rsp == NULL)
 		return SIM_RXQ_DROPPED;
+	sim_cq_mark(fn, cq, true, false);
 	/* the frame, straight from the wire's record into the buffers, in ring order */
 	for (i = 0; i < p.nseg; i++) {
 		const struct sim_rxq_seg *sg = &p.seg[i];

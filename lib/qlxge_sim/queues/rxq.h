@@ -41,6 +41,7 @@ enum sim_rxq_res {
 struct sim_rxq_acc {
 	uint64_t frames;
 	uint64_t bytes;
+	struct sim_cq *marked;	/* the CQ last marked for its completions (sim_cq_mark) */
 };
 
 /* Slow path of sim_bq_take(): check the ring page in use once this step. */
@@ -104,7 +105,8 @@ sim_bq_take(struct qlxge_sim_func *fn, struct sim_bq *bq, uint64_t *addr)
 
 /*
  * The RX completion of a frame, written in the CQ's next slot (sim_cq_room() said there is
- * one) and committed; NULL: the ring is not DMA memory any more (error recorded).
+ * one), the producer advanced; the caller marks the CQ (sim_cq_mark: an interrupt, no delay
+ * asked). NULL: the ring is not DMA memory any more (error recorded).
  */
 static __rte_always_inline struct qlxge_ib_mac_rsp *
 sim_rxq_complete(struct qlxge_sim_func *fn, struct sim_cq *cq, const struct sim_rx_verdict *v,
@@ -133,7 +135,7 @@ sim_rxq_complete(struct qlxge_sim_func *fn, struct sim_cq *cq, const struct sim_
 	rsp->flags4 = flags4;
 	rsp->hdr_len = rte_cpu_to_le_32(hdr_len);
 	rsp->hdr_addr = rte_cpu_to_le_64(hdr_addr);
-	sim_cq_commit(fn, cq, true, false);
+	sim_cq_advance(cq);
 	SIM_TRACE_DP(fn, rx, completion, SIM_FN_FMT " CQ %u len %u hdr %u flags "
 		     "0x%02x/0x%02x/0x%02x addr 0x%" PRIx64, SIM_FN_ARGS(fn), v->cq_id, dlen,
 		     hdr_len, rsp->flags1, rsp->flags2, rsp->flags3, data_addr);
@@ -184,6 +186,11 @@ sim_rxq_place(struct qlxge_sim_func *fn, const struct sim_rx_verdict *v, const u
 	rsp = sim_rxq_complete(fn, cq, v, flags3, 0, len, addr, 0, 0);
 	if (rsp == NULL)
 		return SIM_RXQ_DROPPED;
+	if (acc->marked != cq) {
+		/* once for the frames of a batch to this CQ: the same step, the same marks */
+		sim_cq_mark(fn, cq, true, false);
+		acc->marked = cq;
+	}
 	/* the frame, straight from the wire's record into the buffer: one copy */
 	va = sim_dma_at(fn, &bq->buf_win, addr, len);
 	if (unlikely(va == NULL)) {

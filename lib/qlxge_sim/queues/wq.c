@@ -34,15 +34,17 @@
  */
 static __rte_always_inline void
 sim_wq_iocb(struct qlxge_sim_func *fn, unsigned int q, uint32_t slot, const uint8_t *iocb,
-	    uint32_t max_frame, struct sim_cq *cq)
+	    uint32_t max_frame, struct sim_cq *cq, struct sim_cq_batch *b)
 {
 	struct qlxge_ob_mac_rsp rsp;
 	struct sim_tx_result res;
 	int ret;
 
-	if (likely(iocb[0] == QLXGE_OPCODE_OB_MAC_IOCB ||
-		   iocb[0] == QLXGE_OPCODE_OB_MAC_TSO_IOCB)) {
-		ret = sim_tx_iocb(fn, iocb, max_frame, sim_xgmac_tx, fn, &res);
+	if (likely(sim_tx_plain(fn, iocb, max_frame, sim_xgmac_send, fn, &res, &ret))) {
+		/* sent as it is (or not, and flagged) */
+	} else if (iocb[0] == QLXGE_OPCODE_OB_MAC_IOCB ||
+		   iocb[0] == QLXGE_OPCODE_OB_MAC_TSO_IOCB) {
+		ret = sim_tx_iocb_any(fn, iocb, max_frame, sim_xgmac_tx, fn, &res);
 	} else {
 		SIM_WRN(fn, tx, opcode, SIM_FN_FMT " WQ %u slot %u opcode 0x%02x",
 			SIM_FN_ARGS(fn), q, slot, iocb[0]);
@@ -66,8 +68,12 @@ sim_wq_iocb(struct qlxge_sim_func *fn, unsigned int q, uint32_t slot, const uint
 	memcpy(&rsp.tid, iocb + offsetof(struct qlxge_ob_mac_iocb, tid), sizeof(rsp.tid));
 	memcpy(&rsp.txq_idx, iocb + offsetof(struct qlxge_ob_mac_iocb, txq_idx),
 	       sizeof(rsp.txq_idx));
-	sim_cq_put(fn, cq, &rsp, !(iocb[1] & QLXGE_OB_MAC_FLAGS1_I),
-		   (iocb[1] & QLXGE_OB_MAC_FLAGS1_OI) != 0);
+	if (sim_cq_put_entry(fn, cq, &rsp) == 0) {
+		/* the CQ is marked once for the pass (sim_cq_batch_mark) */
+		b->posted = true;
+		b->irq |= !(iocb[1] & QLXGE_OB_MAC_FLAGS1_I);
+		b->now |= (iocb[1] & QLXGE_OB_MAC_FLAGS1_OI) != 0;
+	}
 }
 
 /*
@@ -101,6 +107,7 @@ sim_wq_poll(struct qlxge_sim_func *fn, unsigned int q, uint64_t now)
 	uint8_t iocb[QLXGE_IOCB_SIZE];
 	unsigned int n = 0;
 	uint32_t prod, cons, max_frame;
+	struct sim_cq_batch b = { false, false, false };
 
 	if (unlikely(valid != wq->db_valid_seen)) {
 		bool v = (valid & QLXGE_DB_VALID_V) != 0;
@@ -150,7 +157,7 @@ sim_wq_poll(struct qlxge_sim_func *fn, unsigned int q, uint64_t now)
 		SIM_TRACE_DP(fn, dma, read, SIM_FN_FMT " iova 0x%" PRIx64 " len %zu",
 			     SIM_FN_ARGS(fn), wq->base + (uint64_t)cons * QLXGE_IOCB_SIZE,
 			     sizeof(iocb));
-		sim_wq_iocb(fn, q, cons, iocb, max_frame, cq);
+		sim_wq_iocb(fn, q, cons, iocb, max_frame, cq, &b);
 		if (++cons == wq->len)
 			cons = 0;
 		wq->cons = cons;
@@ -164,6 +171,7 @@ sim_wq_poll(struct qlxge_sim_func *fn, unsigned int q, uint64_t now)
 		 * release store: the IOCB reads and the completions are done before the consumer
 		 * shadow is visible; the partner is the driver's read of the consumer shadow, then
 		 * its reuse of the ring slots and buffers */
+		sim_cq_batch_mark(fn, cq, &b);
 		sim_cq_flush(fn, cq, now);
 		sim_dma_wr_shadow(fn, &wq->shadow_win, wq->shadow, le);
 	}

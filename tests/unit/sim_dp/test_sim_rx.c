@@ -19,6 +19,7 @@
 
 #include <cmocka.h>
 #include <rte_byteorder.h>
+#include <rte_net_crc.h>
 #include <rte_thash.h>
 
 #include "dataplane/classify.h"
@@ -836,6 +837,177 @@ test_rx_table_access(void **state)
 	assert_int_equal(classify(e), SIM_RX_DROP_FILTER);
 }
 
+/* ---- the receive batch's memos ---- */
+
+/* A deterministic pseudo-random sequence (xorshift64), so that a failure repeats. */
+static uint64_t
+memo_rand(uint64_t *x)
+{
+	*x ^= *x << 13;
+	*x ^= *x >> 7;
+	*x ^= *x << 17;
+	return *x;
+}
+
+/* A random change of the tables or of the registers classification reads. */
+static void
+memo_change(struct env *e, uint64_t *x)
+{
+	static const uint8_t *const macs[] = { my_mac, other_mac, bcast, mc1, mc2 };
+	static const uint32_t dsts[] = {
+		QLXGE_RT_IDX_DST_DFLT_Q, QLXGE_RT_IDX_DST_CAM_Q, QLXGE_RT_IDX_DST_RSS,
+		QLXGE_RT_IDX_DST_DROP,
+	};
+	uint64_t r = memo_rand(x);
+	unsigned int i = (unsigned int)(r >> 8);
+
+	switch (r % 8) {
+	case 0: {	/* a CAM entry: address, function, NIC or not, RV, SH, CQ */
+		uint32_t out = (uint32_t)(r >> 20) &
+			       (QLXGE_CAM_OUT_ROUTE_NIC | QLXGE_CAM_OUT_FUNC_MASK |
+				QLXGE_CAM_OUT_CQ_ID_MASK | QLXGE_CAM_OUT_RV | QLXGE_CAM_OUT_SH);
+
+		cam_write(e, i % 4, macs[(r >> 40) % 2], out);
+		break;
+	}
+	case 1:	/* a CAM entry cleared */
+		cam_write(e, i % 4, (const uint8_t[6]){ 0 }, 0);
+		break;
+	case 2:
+		mac_write(e, QLXGE_MAC_ADDR_TYPE_MULTI_MAC, i % 4, (r >> 40) & 1 ? mc1 : mc2,
+			  (r >> 41) & 1);
+		break;
+	case 3:
+		vlan_enable(e, i % 4, (r >> 40) & 1);
+		break;
+	case 4: {	/* a NIC-queue slot, plain or inverted, enabled or not */
+		uint32_t type = (r >> 40) & 1 ? QLXGE_RT_IDX_TYPE_NICQ :
+						QLXGE_RT_IDX_TYPE_NICQ_INV;
+		uint32_t w = QLXGE_RT_IDX_WORD(type, i % 16, dsts[(r >> 42) % 4]);
+
+		if ((r >> 44) % 4 != 0)
+			w |= QLXGE_RT_IDX_E;
+		assert_int_equal(sim_route_write(&e->rt, w, 1u << ((r >> 48) % 32)), 0);
+		break;
+	}
+	case 5:	/* NIC_RCV_CFG: VLAN mode, RV, default CQ */
+		e->ctx.nic_rcv_cfg = (uint32_t)(r >> 16) &
+				     (QLXGE_NIC_RCV_CFG_VLAN_MASK | QLXGE_NIC_RCV_CFG_RV |
+				      QLXGE_NIC_RCV_CFG_DFQ_MASK);
+		break;
+	case 6:	/* the function and port the frames arrive on; RSS on or off */
+		e->ctx.func = (unsigned int)(r >> 16) % 4;
+		e->ctx.port = e->ctx.func & 1;
+		e->ctx.rss = (r >> 20) & 1 ? &e->rss : NULL;
+		break;
+	default: {	/* the multicast hash filter: the entry of mc1 or mc2, or another */
+		uint32_t h = (uint32_t)(r >> 16) % 4096;
+
+		if ((r >> 41) % 4 != 0)
+			h = rte_net_crc_calc((r >> 43) & 1 ? mc1 : mc2, 6, RTE_NET_CRC32_ETH) &
+			    4095u;
+		assert_int_equal(sim_mac_tables_idx_write(&e->mt, ((r >> 40) & 1 ?
+			QLXGE_MAC_ADDR_IDX_E : 0) | QLXGE_MAC_ADDR_IDX_WORD(
+			QLXGE_MAC_ADDR_TYPE_MULTI_FLTR, h, 0)), 0);
+		break;
+	}
+	}
+}
+
+/*
+ * A random frame, mostly of the batch's two flows @p flows (address and tag: bits 2:0 and
+ * 7:4, 15:8 of each half): IPv4/IPv6, TCP/UDP, checksums bad or not, oversize or not.
+ */
+static void
+memo_frame(struct env *e, uint64_t *x, uint32_t flows)
+{
+	static const uint8_t *const macs[] = { my_mac, other_mac, bcast, mc1, mc2 };
+	static const enum t_l4 l4s[] = { T_TCP, T_UDP, T_NONE };
+	uint64_t r = memo_rand(x);
+	uint32_t fl = (r >> 60) == 0 ? (uint32_t)(r >> 44) : (r >> 59) & 1 ? flows >> 16 : flows;
+	int vid = (fl >> 4) % 3 == 0 ? -1 : (int)((fl >> 8) % 3);
+
+	t_build(e->buf, &e->f, macs[(fl & 0xF) % 5], vid, (r >> 12) & 1, l4s[(r >> 14) % 3],
+		(uint32_t)(r >> 16) % 40, (uint8_t)(r >> 24));
+	if ((r >> 32) % 8 == 0)
+		e->buf[e->f.l3 + 10] ^= 0x11;	/* IPv4 header checksum (IPv6: a byte) */
+	if ((r >> 35) % 8 == 0)
+		e->buf[e->f.len - 1] ^= 0x22;	/* the payload: TCP/UDP checksum */
+	if ((r >> 38) % 16 == 0)
+		e->f.len = 9700;		/* oversize */
+}
+
+static void
+verdict_equal(const struct sim_rx_verdict *a, const struct sim_rx_verdict *b)
+{
+	assert_int_equal(a->drop, b->drop);
+	assert_int_equal(a->cq_id, b->cq_id);
+	assert_int_equal(a->slot, b->slot);
+	assert_int_equal(a->dest, b->dest);
+	assert_int_equal(a->flags1, b->flags1);
+	assert_int_equal(a->flags2, b->flags2);
+	assert_int_equal(a->flags3, b->flags3);
+	assert_int_equal(a->strip_vlan, b->strip_vlan);
+	assert_int_equal(a->vlan_tci, b->vlan_tci);
+	assert_int_equal(a->rss_hash, b->rss_hash);
+	assert_int_equal(a->rt_bits, b->rt_bits);
+	assert_int_equal(a->l3_off, b->l3_off);
+	assert_int_equal(a->l4_off, b->l4_off);
+	assert_int_equal(a->hdr_len, b->hdr_len);
+	assert_int_equal(a->split, b->split);
+}
+
+/*
+ * The receive pass keeps, for one batch, the last address match and the last routing slot
+ * search (filter.h, route.h) and gives them to the frames that follow with the same key: the
+ * verdicts must be those of a classification without them, for any tables and frames. Many
+ * batches of random frames of a few flows, with random changes of the tables and registers
+ * between batches (never inside one: register writes wait for the poll step).
+ */
+static void
+test_rx_memo_equivalent(void **state)
+{
+	struct env *e = *state;
+	struct sim_mac_memo mac_memo;
+	struct sim_route_memo route_memo;
+	struct sim_rx_verdict plain, memo;
+	struct sim_rx_ctx with;
+	uint64_t x = 0x9E3779B97F4A7C15ull;
+	unsigned int hits = 0, frames = 0;
+
+	e->ctx.fsc = QLXGE_FSC_SH;	/* header split by the CAM entry's SH */
+	for (unsigned int b = 0; b < 4000; b++) {
+		unsigned int changes = (unsigned int)(memo_rand(&x) % 4);
+
+		uint32_t flows = (uint32_t)memo_rand(&x);
+
+		for (unsigned int c = 0; c < changes; c++)
+			memo_change(e, &x);
+		with = e->ctx;
+		mac_memo.valid = false;
+		route_memo.valid = false;
+		with.mac_memo = &mac_memo;
+		with.route_memo = &route_memo;
+		for (unsigned int i = 0; i < 32; i++) {
+			uint64_t key;
+
+			memo_frame(e, &x, flows);
+			key = mac_memo.key;
+			hits += mac_memo.valid && e->f.len >= RTE_ETHER_HDR_LEN &&
+				key == (sim_mac_u64_frame(e->buf) |
+					(e->buf[12] == 0x81 && e->buf[13] == 0 ?
+					 (1ull << 63) | ((uint64_t)(t_rd16(e->buf + 14) &
+						QLXGE_IB_MAC_VLAN_ID_MASK) << 48) : 0));
+			assert_int_equal(sim_rx_classify(&e->ctx, e->buf, e->f.len, &plain),
+					 sim_rx_classify(&with, e->buf, e->f.len, &memo));
+			verdict_equal(&plain, &memo);
+			frames++;
+		}
+	}
+	/* the memo was taken, not only filled */
+	assert_true(hits > frames / 8);
+}
+
 int
 main(void)
 {
@@ -860,6 +1032,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_rx_ipv6_extension_header, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_rx_rss_slot, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_rx_table_access, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_rx_memo_equivalent, setup, teardown),
 	};
 
 	return cmocka_run_group_tests_name("sim_rx", tests, NULL, NULL);
