@@ -57,6 +57,9 @@ cleanup() {
 }
 trap cleanup EXIT
 trap 'exit 143' TERM INT HUP
+# a write to a testpmd that died fails instead of killing the script: the checks that follow
+# then report it with testpmd's log
+trap '' PIPE
 fail() { echo "FAIL: $*"; echo "--- testpmd:"; cat "$tmp/log"; exit 1; }
 
 # --- hugepages: ours on top of the pool, a mount of our own ---
@@ -65,7 +68,10 @@ echo $((before + pages)) >"$sysfs/nr_hugepages"
 added=$(($(cat "$sysfs/nr_hugepages") - before))
 [ "$added" -eq "$pages" ] || { echo "SKIP: could only reserve $added of $pages hugepages"; exit 77; }
 mkdir -p "$mnt"
-mount -t hugetlbfs -o pagesize=2M,size=$((pages * 2))M nodev "$mnt"
+# min_size: the pages are the mount's from now on; another program's hugepages (a benchmark
+# running beside the tests) cannot take them before testpmd has mapped its memory
+mount -t hugetlbfs -o pagesize=2M,size=$((pages * 2))M,min_size=$((pages * 2))M nodev "$mnt" ||
+	{ echo "SKIP: hugetlbfs with $pages pages could not be mounted"; exit 77; }
 echo "ok: $pages hugepages of 2 MiB, hugetlbfs at $mnt"
 
 # --- the primary ---
