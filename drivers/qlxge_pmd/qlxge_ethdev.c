@@ -489,7 +489,8 @@ qlxge_dev_infos_get(struct rte_eth_dev *dev, struct rte_eth_dev_info *info)
 	info->tx_desc_lim.nb_mtu_seg_max = QLXGE_TX_MAX_SEGS;
 	/* 0: the queue's default, QLXGE_RX_FREE_THRESH_DEFAULT clamped to what a refill posts */
 	info->default_rxconf.rx_free_thresh = 0;
-	info->default_txconf.tx_free_thresh = 32;
+	/* 0: the queue's default, reclaim once QLXGE_TX_RECLAIM_BULK slots are taken */
+	info->default_txconf.tx_free_thresh = 0;
 	info->default_rxportconf.ring_size = QLXGE_RX_RING_DEFAULT;
 	info->default_txportconf.ring_size = QLXGE_TX_RING_DEFAULT;
 	info->default_rxportconf.nb_queues = 1;

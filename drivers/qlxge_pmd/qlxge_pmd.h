@@ -33,6 +33,11 @@
 #define QLXGE_RX_FREE_THRESH_DEFAULT 32u	/* clamped to what one refill can post */
 #define QLXGE_RX_REFILL_BLOCK	16	/* buffer-queue producer granularity (§5) */
 #define QLXGE_TX_RING_DEFAULT	256
+/*
+ * Reclaim, by default, once more than this many TX slots are taken (sent or in flight), and
+ * at most this many (or the burst's size) per burst: qlxge_tx.c, "reclaim".
+ */
+#define QLXGE_TX_RECLAIM_BULK	64u
 #define QLXGE_MAX_MAC_ADDRS	32	/* of the 128 CAM entries by function convention */
 #define QLXGE_MAX_MC_ADDRS	16	/* each port owns half of the shared 32-entry table */
 #define QLXGE_RETA_SIZE		RTE_ETH_RSS_RETA_SIZE_512	/* mirrored into 1024 buckets */

@@ -51,7 +51,6 @@
 #define QLXGE_TX_TSO_MAX_FRAME	(65535 + 22)	/* FreeBSD's TSO limit (§13) */
 #define QLXGE_TX_IP_OFF_MAX	(QLXGE_OB_TSO_IP_OFF_MASK >> QLXGE_OB_TSO_IP_OFF_SHIFT)
 #define QLXGE_TX_L4_OFF_MAX	(QLXGE_OB_TSO_L4_OFF_MASK >> QLXGE_OB_TSO_L4_OFF_SHIFT)
-#define QLXGE_TX_RECLAIM_BULK	64
 
 #define QLXGE_TX_OL_CKSUM	(RTE_MBUF_F_TX_IP_CKSUM | RTE_MBUF_F_TX_L4_MASK | \
 				 RTE_MBUF_F_TX_TCP_SEG)
@@ -78,6 +77,24 @@ qlxge_tx_layout(uint16_t nb_desc, struct qlxge_tx_layout *l)
 }
 
 static uint32_t qlxge_tx_reclaim_(struct qlxge_txq *txq, uint32_t max, const bool flush);
+
+/*
+ * The default tx_free_thresh (the application's 0): reclaim once more than
+ * QLXGE_TX_RECLAIM_BULK slots are taken, whatever the ring's size, so that a frame's mbuf goes
+ * back to the pool about as many frames after it was sent on a ring of 4096 as on one of 256,
+ * and the completion is read soon after the device wrote it. With the threshold at 32 free
+ * slots (ixgbe's), a ring of 4096 sent 4064 frames before reclaiming: their completions and
+ * mbufs came back cold, and, put back by thousands at once, the mbufs overflowed the lcore's
+ * mempool cache into the pool's ring, so that a refill took the pool's oldest buffers and
+ * every mbuf of the pool went round (docs/performance.md, "How the cost grows"). At least 32
+ * (rings of 64 and 96 slots).
+ */
+static uint16_t
+qlxge_tx_free_thresh_default(uint16_t nb_desc)
+{
+	return (uint16_t)RTE_MAX((uint32_t)nb_desc - RTE_MIN((uint32_t)nb_desc,
+							    QLXGE_TX_RECLAIM_BULK), 32u);
+}
 
 /*
  * The queue is off the device (function reset, confirmed CQ stop), its mbufs go back. The
@@ -163,7 +180,8 @@ qlxge_tx_queue_setup(struct rte_eth_dev *dev, uint16_t qid, uint16_t nb_desc,
 	txq->wq_id = qid;
 	txq->cq_id = QLXGE_TX_CQ_BASE + qid;
 	txq->nb_desc = nb_desc;
-	txq->free_thresh = conf->tx_free_thresh != 0 ? conf->tx_free_thresh : 32;
+	txq->free_thresh = conf->tx_free_thresh != 0 ? conf->tx_free_thresh :
+			   qlxge_tx_free_thresh_default(nb_desc);
 	txq->offloads = conf->offloads | dev->data->dev_conf.txmode.offloads;
 	txq->deferred_start = conf->tx_deferred_start != 0;
 	txq->stalled = true;	/* until started: a burst takes nothing */
@@ -748,8 +766,13 @@ qlxge_xmit_pkts(void *tx_queue, struct rte_mbuf **pkts, uint16_t n)
 		return qlxge_xmit_pkts_mp(tx_queue, pkts, n);
 	if (unlikely(txq->stalled))
 		return 0;
+	/*
+	 * At most a bulk's worth, or the burst's, per burst (ixgbe frees tx_rs_thresh at a
+	 * time): a few dozen mbufs per put stay in the lcore's mempool cache, where the next
+	 * refill takes them back, still warm, instead of the pool's ring taking the surplus.
+	 */
 	if (txq->nb_free < txq->free_thresh)
-		qlxge_tx_reclaim(txq, UINT32_MAX);
+		qlxge_tx_reclaim(txq, RTE_MAX((uint32_t)n, QLXGE_TX_RECLAIM_BULK));
 	i = qlxge_tx_fill_burst(txq, pkts, n);
 	if (txq->wq_pi != pi)
 		qlxge_tx_ring_doorbell(txq);	/* one per burst */

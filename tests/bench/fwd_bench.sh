@@ -26,8 +26,11 @@
 # bursts carry many flows, --txonly-multi-flow, so RSS spreads them), frames 64/512/1514 bytes
 # without FCS (--txpkts: the 1518-byte frame with FCS is the largest), 1 and 2 adapters (2 and
 # 4 ports). Writes the CSV (default scaling.csv); tests/bench/plot_scaling.sh draws it.
+# --factors LIST: with --scaling, only these factors (comma-separated: burst, ring, queues,
+# frame, adapters), e.g. --factors ring,queues to measure one change quickly; default all.
 #
 # Usage: qlxge-bench-fwd [--repeat N] [--seconds S] [--no-huge] [--smoke] [--scaling [CSV]]
+#                        [--factors LIST]
 #   --smoke: one round of 1 s, no hugepages; checks that every peer forwarded packets.
 # QLXGE_PLUGIN_DIR overrides the plugin folder; QLXGE_BENCH_HUGEPAGES the 2 MiB pages to
 # reserve (default 600).
@@ -40,8 +43,9 @@ warm=1
 memory=auto
 smoke=0
 scaling=""
+factors=burst,ring,queues,frame,adapters
 usage() {
-	sed -n 's/^# Usage: //p; s/^#   --smoke/  --smoke/p' "$0"
+	sed -n 's/^# Usage: //p; s/^#    *\[--factors/  [--factors/p; s/^#   --smoke/  --smoke/p' "$0"
 	exit "${1:-2}"
 }
 while [ $# -gt 0 ]; do
@@ -53,6 +57,13 @@ while [ $# -gt 0 ]; do
 	--scaling)
 		scaling=scaling.csv
 		case "${2:-}" in ""|--*) ;; *) scaling=$2; shift ;; esac ;;
+	--factors)
+		factors=${2:?--factors needs a list}; shift
+		for f in ${factors//,/ }; do
+			case "$f" in burst|ring|queues|frame|adapters) ;;
+			*) echo "--factors: unknown factor '$f'" >&2; exit 2 ;;
+			esac
+		done ;;
 	-h|--help) usage 0 ;;
 	*) echo "unknown argument: $1" >&2; usage ;;
 	esac
@@ -319,6 +330,11 @@ if [ -n "$scaling" ]; then
 		"frame 1514 32 1024 1 1514 1"
 		"adapters 1 32 1024 1 64 1" "adapters 2 32 1024 1 64 2"
 	)
+	kept=()
+	for c in "${configs[@]}"; do
+		case ",$factors," in *",${c%% *},"*) kept+=("$c") ;; esac
+	done
+	configs=("${kept[@]}")
 	declare -A cyc mp act
 	for r in $(seq 1 "$repeat"); do
 		order=$(seq 0 $((${#configs[@]} - 1)))

@@ -4,7 +4,8 @@
 /*
  * pmd suite, buffers: on one model port cabled to itself, buffers are handed back only once the
  * device cannot use them (port stop after the function reset, runtime queue stop after a
- * confirmed CQ stop), and a 64-descriptor RX queue keeps receiving. Waits are bounded polls;
+ * confirmed CQ stop), a 64-descriptor RX queue keeps receiving, and the TX queue's default
+ * threshold gives sent frames' mbufs back whatever the ring's size. Waits are bounded polls;
  * nothing asserts on time.
  */
 
@@ -171,6 +172,66 @@ test_dp_rx_64_desc_ring_keeps_receiving(void **state)
 	pmd_pair_close(&p);
 }
 
+/*
+ * A TX queue's default tx_free_thresh is relative to its ring: the mbufs of sent frames go back
+ * once more than TX_RECLAIM_BULK (64) slots are taken, on a ring of 1024 as on one of
+ * 256, not a ring's lap later; an application's threshold is kept as given. The mbufs the
+ * queue holds are counted in the pool: in use after 300 frames looped, less those the RX ring
+ * held when full (it may be short of full by less than its refill threshold, 32, at the end).
+ */
+#define TX_RECLAIM_BULK	64u	/* the driver's QLXGE_TX_RECLAIM_BULK (qlxge_pmd.h) */
+
+static unsigned int
+tx_held_after_loop(struct pmd_pair *p, struct rte_mempool *mp, uint16_t thresh,
+		   uint16_t *thresh_seen)
+{
+	struct rte_eth_txconf txc = { .tx_free_thresh = thresh };
+	struct rte_eth_conf conf = { 0 };
+	struct rte_eth_txq_info qi;
+	unsigned int rx_held, held;
+
+	assert_int_equal(rte_eth_dev_configure(p->port[0], 1, 1, &conf), 0);
+	assert_int_equal(rte_eth_rx_queue_setup(p->port[0], 0, 1024, SOCKET_ID_ANY, NULL, mp),
+			 0);
+	assert_int_equal(rte_eth_tx_queue_setup(p->port[0], 0, 1024, SOCKET_ID_ANY, &txc), 0);
+	assert_int_equal(rte_eth_tx_queue_info_get(p->port[0], 0, &qi), 0);
+	*thresh_seen = qi.conf.tx_free_thresh;
+	assert_int_equal(rte_eth_dev_start(p->port[0]), 0);
+	assert_true(pmd_wait_link(p->port[0], true));
+	rx_held = rte_mempool_in_use_count(mp);
+	assert_int_equal(pmd_loop_frames(p->port[0], mp, 300, 100), 300);
+	held = rte_mempool_in_use_count(mp) - rx_held;
+	assert_int_equal(rte_eth_dev_stop(p->port[0]), 0);
+	assert_int_equal(rte_mempool_in_use_count(mp), 0);
+	return held;
+}
+
+static void
+test_dp_tx_reclaim_default_by_ring(void **state)
+{
+	struct rte_mempool *mp;
+	struct pmd_pair p;
+	uint16_t thresh;
+	unsigned int held;
+
+	(void)state;
+	mp = rte_pktmbuf_pool_create("dptxrec", 4095, 0, 0, RTE_MBUF_DEFAULT_BUF_SIZE,
+				     SOCKET_ID_ANY);
+	assert_non_null(mp);
+	assert_int_equal(pmd_pair_open(&p, "dptxrec", false), 0);
+	/* the default: 1024 - 64; every frame was received, so its completion was written */
+	held = tx_held_after_loop(&p, mp, 0, &thresh);
+	assert_int_equal(thresh, 1024 - TX_RECLAIM_BULK);
+	assert_true(held <= TX_RECLAIM_BULK);
+	/* the application's 32: nothing goes back before fewer than 32 slots are free */
+	held = tx_held_after_loop(&p, mp, 32, &thresh);
+	assert_int_equal(thresh, 32);
+	assert_true(held >= 300 - 32);
+	assert_int_equal(rte_eth_dev_close(p.port[0]), 0);
+	pmd_pair_close(&p);
+	rte_mempool_free(mp);
+}
+
 int
 main(void)
 {
@@ -178,6 +239,7 @@ main(void)
 		cmocka_unit_test(test_dp_stop_frees_bufs_after_reset),
 		cmocka_unit_test(test_dp_queue_stop_frees_after_cq_stop),
 		cmocka_unit_test(test_dp_rx_64_desc_ring_keeps_receiving),
+		cmocka_unit_test(test_dp_tx_reclaim_default_by_ring),
 	};
 
 	return cmocka_run_group_tests_name("pmd_bufs", tests, pmd_setup_suite,
