@@ -85,6 +85,7 @@
 
 #ifdef MPRING_TEST_HOOKS
 mpring_pvt_hook_t mpring_pvt_test_hook;
+uint64_t (*mpring_pvt_test_clock)(void);
 #endif
 
 enum mpring_pvt_mode {
@@ -201,6 +202,7 @@ cons_call(struct cons *s, const struct mpring_batch *b, uint32_t avail, bool dir
 	bool holding = false;
 	uint32_t n;
 
+	mpring_pvt_hold_call(r, s->tsc);
 	n = r->drain(r->cookie, b, s->flush ? MPRING_DRAIN_FLUSH : 0, &holding);
 	MPRING_ASSERT(n <= avail);
 	MPRING_ASSERT(avail != 0 || n == 0);
@@ -393,8 +395,7 @@ cons_session(struct cons *s, void *const *own, uint32_t own_start, uint32_t own_
 		case CONS_HOLD:
 			/* Recorded while we still own the hold state; undone if the CAS fails
 			 * (a producer committed: decide again). */
-			mpring_pvt_hold_made(s->r, mpring_pvt_dist(s->r, s->cidx, s->w.tail),
-					s->tsc);
+			mpring_pvt_hold_made(s->r, s->tsc);
 			if (cons_leave(s, MPRING_COALESCING))
 				return MPRING_END_HOLD;
 			mpring_pvt_hold_undo(s->r);
