@@ -88,8 +88,6 @@ mpring_pvt_tsc(void)
 #define MPRING_PVT_STATE_MASK	0x7u
 #define MPRING_PVT_STOPPED	0x8000u
 
-/* A consumer publishes cidx after a drain call of at least this many items. */
-#define MPRING_PVT_PUBLISH_MIN	32u
 /* A consumer re-checks can_drain() after writing STALLED at most this often per call. */
 #define MPRING_PVT_RECHECKS	4u
 /* Pauses before a wait on another thread starts yielding the CPU (it may be preempted on ours). */
