@@ -183,6 +183,19 @@ hold_epoch_end(struct mpring_pvt_hold *h, uint64_t now)
 	h->on = h->pref != h->probing;
 }
 
+/* An epoch's items are drained: read the clock, and start the next epoch. */
+static void
+hold_epoch_tick(struct mpring_pvt_hold *h)
+{
+	uint64_t now = mpring_pvt_tsc();
+
+	/* The first epoch only starts the clock. */
+	if (h->ep_t0 != 0)
+		hold_epoch_end(h, now);
+	h->ep_t0 = now;
+	h->ep_items = 0;
+}
+
 /*
  * A drain call offered @avail items and took @n; @holding: the drain keeps items back. Counts
  * the epoch's items (the clock is read once per epoch). A drain-level hold starts the deadline;
@@ -195,14 +208,12 @@ mpring_pvt_hold_drained(struct mpring *r, const struct mpring_pvt_ctx *c, uint32
 	struct mpring_pvt_hold *h = &r->hold;
 	uint64_t deadline = mpring_pvt_hold_deadline(r), now;
 
-	h->ep_items += n;
-	if (unlikely(h->ep_items >= HOLD_EPOCH_ITEMS)) {
-		now = mpring_pvt_tsc();
-		/* The first epoch only starts the clock. */
-		if (h->ep_t0 != 0)
-			hold_epoch_end(h, now);
-		h->ep_t0 = now;
-		h->ep_items = 0;
+	/* Without ring-level holds there is no policy to feed, and nothing is written here: the
+	 * line then stays shared by every core the role visits instead of following it. */
+	if (r->hold_items != 0 && r->hold_cycles != 0) {
+		h->ep_items += n;
+		if (unlikely(h->ep_items >= HOLD_EPOCH_ITEMS))
+			hold_epoch_tick(h);
 	}
 	if (holding) {
 		if (deadline == 0)
