@@ -696,8 +696,8 @@ test_mpring_hold_adapts(void **state)
 	mpring_stats_get(r, &st);
 	assert_true(st.holds_declined > 0);
 	assert_true(st.hold_probes > 0);	/* it kept looking */
-	/* Over the last 34 epochs at most two ran with holds (one probe, and the one a
-	 * disagreeing probe would bring), so at most 2 / 34 of the candidates were held. */
+	/* Over the next 34 epochs at most two run with holds (a probe, and the one a
+	 * disagreeing probe would bring soon after): fewer than one candidate in eight held. */
 	holds = st.holds;
 	declined = st.holds_declined;
 	next = adapt_run(r, next, 34);
