@@ -805,8 +805,8 @@ main(int argc, char **argv)
 		"session; havg, hmax = mpring's mean and longest hold period (first hold until "
 		"all held items are sent) / the hold deadline; hsent = the longest hold period "
 		"less its time from the deadline to the drain call that sent the items (the "
-		"ring has no timer) / the deadline; dmax = the longest drain call / the hold deadline "
-		"(every implementation: a drainer descheduled mid-call); cpu = lowest "
+		"ring has no timer) / the deadline; dmax = the longest drain call / the hold "
+		"deadline (every implementation: a drainer descheduled mid-call); cpu = lowest "
 		"producer CPU share (P > 2: total over the 2 cores); "
 		"%u disturbed runs repeated; load average at end %.2f %.2f %.2f\n",
 		disturbed, la[0], la[1], la[2]);
