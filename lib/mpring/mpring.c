@@ -89,6 +89,7 @@
 
 #ifdef MPRING_TEST_HOOKS
 mpring_pvt_hook_t mpring_pvt_test_hook;
+uint64_t (*mpring_pvt_test_clock)(void);
 #endif
 
 enum mpring_pvt_mode {
@@ -205,6 +206,7 @@ cons_call(struct cons *s, const struct mpring_batch *b, uint32_t avail, bool dir
 	bool holding = false;
 	uint32_t n;
 
+	mpring_pvt_hold_call(r, s->tsc);
 	n = r->drain(r->cookie, b, s->flush ? MPRING_DRAIN_FLUSH : 0, &holding);
 	MPRING_ASSERT(n <= avail);
 	MPRING_ASSERT(avail != 0 || n == 0);
@@ -281,7 +283,8 @@ cons_leave(struct cons *s, unsigned int to)
 
 /*
  * The drain made @n items of progress: advance, read the word again, and publish cidx (with
- * TOO_BUSY once the budget is spent) unless the call was small and nothing changed.
+ * TOO_BUSY once the budget is spent) if the ring is over half full or the state changes. Not
+ * after every call: each CAS of ours takes the word's line from the producers.
  */
 static void
 cons_advance(struct cons *s, uint32_t n)
@@ -299,11 +302,10 @@ cons_advance(struct cons *s, uint32_t n)
 		return;		/* cons_next steps down or finishes */
 	if (st == MPRING_BUSY && cons_over_budget(s))
 		ns = mpring_pvt_with_state(s->w, MPRING_TOO_BUSY);
-	else if (n >= MPRING_PVT_PUBLISH_MIN || st == MPRING_TOO_BUSY ||
-			mpring_pvt_free(r, s->w) < r->cap / 2)
+	else if (st == MPRING_TOO_BUSY || mpring_pvt_free(r, s->w) < r->cap / 2)
 		ns = s->w;
 	else
-		return;		/* small call, no state change: cidx stays private */
+		return;		/* room enough, no state change: cidx stays private */
 	ns.cidx = (uint16_t)s->cidx;
 	/* R3: release, pairs with A1: our reads of the consumed slots happen before a producer's
 	 * reservation reuses them. A5 (also on failure): acquire, pairs with R1. */
@@ -397,8 +399,7 @@ cons_session(struct cons *s, void *const *own, uint32_t own_start, uint32_t own_
 		case CONS_HOLD:
 			/* Recorded while we still own the hold state; undone if the CAS fails
 			 * (a producer committed: decide again). */
-			mpring_pvt_hold_made(s->r, mpring_pvt_dist(s->r, s->cidx, s->w.tail),
-					s->tsc);
+			mpring_pvt_hold_made(s->r, s->tsc);
 			if (cons_leave(s, MPRING_COALESCING))
 				return MPRING_END_HOLD;
 			mpring_pvt_hold_undo(s->r);
@@ -553,22 +554,32 @@ mpring_consumer_unlock(struct mpring *r)
 /* ================================ producers ================================ */
 
 /*
- * Full ring (state @st): a stalled or holding ring will not make room by itself, so resume it; a
- * busy one needs its consumer, which may share our core: pause, then yield. A try is a resume
- * or a yield; returns false once full_retries tries are spent.
+ * Full ring (word @w): a stalled or holding ring will not make room by itself, so resume it; a
+ * busy one needs its consumer, which may share our core: pause, then yield, unless the consumer
+ * published progress (cidx moved from *seen) during the pauses: then it runs on another core,
+ * and yielding ours would only hand it to some other process. A try is a resume, a yield, or
+ * MPRING_PVT_SPINS pauses that saw progress; returns false once full_retries tries are spent.
  */
 static bool
-prod_wait_room(struct mpring *r, const struct mpring_pvt_ctx *c, unsigned int st,
-		uint32_t *tries, uint32_t *spins)
+prod_wait_room(struct mpring *r, const struct mpring_pvt_ctx *c, union mpring_pvt_word w,
+		uint32_t *tries, uint32_t *spins, uint32_t *seen)
 {
+	unsigned int st = mpring_pvt_state(w);
+
 	if (*tries >= r->full_retries)
 		return false;
 	if (st == MPRING_STALLED || st == MPRING_COALESCING) {
 		mpring_resume(r, 0);
 		++*tries;
-	} else if (wait_step(c, spins)) {
+		return true;
+	}
+	if (*spins >= MPRING_PVT_SPINS && w.cidx != *seen) {
+		*seen = w.cidx;
+		*spins = 0;
 		++*tries;
 	}
+	if (wait_step(c, spins))
+		++*tries;
 	return true;
 }
 
@@ -579,14 +590,15 @@ prod_wait_room(struct mpring *r, const struct mpring_pvt_ctx *c, unsigned int st
  */
 static uint32_t
 prod_reserve(struct mpring *r, const struct mpring_pvt_ctx *c, uint32_t n, unsigned int mode,
-		uint32_t *start, unsigned int *route, int *err)
+		uint32_t *start, unsigned int *route, union mpring_pvt_word *wr, int *err)
 {
 	union mpring_pvt_word os, ns;
-	uint32_t k, space, tries = 0, spins = 0;
+	uint32_t k, space, tries = 0, spins = 0, seen;
 	unsigned int st;
 
 	/* Relaxed: only a guess for the CAS, which validates it and orders. */
 	os.u = __atomic_load_n(&r->state, __ATOMIC_RELAXED);
+	seen = os.cidx;
 	for (;;) {
 		st = mpring_pvt_state(os);
 		if (mode == MPRING_PVT_ONLY) {
@@ -598,7 +610,8 @@ prod_reserve(struct mpring *r, const struct mpring_pvt_ctx *c, uint32_t n, unsig
 		space = mpring_pvt_free(r, os);
 		k = mode == MPRING_PVT_BULK ? (space >= n ? n : 0) : RTE_MIN(n, space);
 		if (unlikely(k == 0)) {
-			if (mode == MPRING_PVT_ONLY || !prod_wait_room(r, c, st, &tries, &spins)) {
+			if (mode == MPRING_PVT_ONLY ||
+					!prod_wait_room(r, c, os, &tries, &spins, &seen)) {
 				*err = -ENOBUFS;
 				return 0;
 			}
@@ -626,6 +639,7 @@ prod_reserve(struct mpring *r, const struct mpring_pvt_ctx *c, uint32_t n, unsig
 	if (*route == MPRING_ROUTE_FAST)
 		mpring_pvt_stat_claim(c, st, false);
 	*start = os.head;
+	*wr = ns;
 	return k;
 }
 
@@ -758,15 +772,17 @@ prod_leave(struct mpring *r, uint32_t start, uint64_t mark, union mpring_pvt_wor
  */
 static unsigned int
 prod_publish(struct mpring *r, const struct mpring_pvt_ctx *c, uint32_t start, uint32_t len,
-		unsigned int mode)
+		unsigned int mode, union mpring_pvt_word w)
 {
 	unsigned int route = MPRING_PVT_ROUTE_NONE;
-	union mpring_pvt_word w;
 	uint64_t mark = 0;	/* the held range's mark; 0: ours, not made yet */
 	uint32_t end;
 
-	/* Relaxed: a guess, as in prod_reserve. */
-	w.u = __atomic_load_n(&r->state, __ATOMIC_RELAXED);
+	/* @w: the word our reservation wrote. If nobody was mid-enqueue before us then, it is
+	 * the commit CAS's first guess: no load that fetches the line shared before the CAS
+	 * wants it exclusive. Otherwise look again (relaxed: a guess, as in prod_reserve). */
+	if (w.tail != start)
+		w.u = __atomic_load_n(&r->state, __ATOMIC_RELAXED);
 	for (;;) {
 		/* We hold [start, start + len), filled. */
 		if (w.tail != start) {
@@ -882,6 +898,7 @@ prod_sole_direct(struct mpring *r, const struct mpring_pvt_ctx *c, void *const *
 static uint32_t
 enqueue(struct mpring *r, void *const *items, uint32_t n, unsigned int mode, int *err)
 {
+	union mpring_pvt_word w;
 	struct mpring_pvt_ctx c;
 	uint32_t k, start;
 	unsigned int route;
@@ -895,7 +912,7 @@ enqueue(struct mpring *r, void *const *items, uint32_t n, unsigned int mode, int
 		if (k != UINT32_MAX)
 			return k;
 	}
-	k = prod_reserve(r, &c, n, mode, &start, &route, err);
+	k = prod_reserve(r, &c, n, mode, &start, &route, &w, err);
 	if (k == 0) {
 		mpring_pvt_stat_refuse(&c, *err, n);
 		return 0;
@@ -907,7 +924,7 @@ enqueue(struct mpring *r, void *const *items, uint32_t n, unsigned int mode, int
 	}
 	MPRING_TEST_HOOK(r, MPRING_HOOK_RESERVED);
 	slots_fill(r, start, items, k);
-	route = prod_publish(r, &c, start, k, mode);
+	route = prod_publish(r, &c, start, k, mode, w);
 	if (route == MPRING_PVT_ROUTE_NONE) {
 		if (mode != MPRING_PVT_ONLY)
 			mpring_pvt_stat_not_consumer(&c);

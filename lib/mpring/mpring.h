@@ -102,6 +102,14 @@ struct mpring_stats {
 	uint64_t hold_time_max;	/**< the longest such period, TSC cycles (a maximum over the
 				 *   slots, not a sum); compare with conf.hold_cycles */
 	uint64_t drain_hist[MPRING_HIST_BUCKETS]; /**< drain calls by items taken */
+	uint64_t hold_late_max;	/**< of those periods, the longest time from the deadline to the
+				 *   start of the drain call that sent the held items (TSC cycles,
+				 *   a maximum). The ring has no timer: this is time in which no
+				 *   thread ran its code (nobody called, the caller was
+				 *   descheduled) or an earlier drain call still ran */
+	uint64_t hold_sent_max;	/**< the longest period less that late time (TSC cycles, a
+				 *   maximum): at most the deadline plus the drain call that sent
+				 *   the items, the part the ring bounds */
 };
 
 /**

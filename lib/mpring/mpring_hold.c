@@ -10,35 +10,40 @@
  * in the consumer role: the state is consumer-private, ordered by the role like the drain's.
  *
  * Does holding pay? A hold costs a hand-off of the role (a CAS, and the drain's state moving to
- * whichever thread picks the items up); it saves drain calls (doorbells) by sending several
- * bursts in one call. An episode runs from the first ring-level hold, of F pending items, to the
- * drain call that sends them, in a batch of N items, after H holds. Without holding, the items
- * would have gone out in batches of about F (what was pending when the consumer could have
- * drained), so the episode saved about N / F - 1 drain calls: (N / F - 1) / H per hold. In a
- * stream of small bursts that is about one drain call per hold (each hold adds a burst to the
- * batch); when items arrive faster than one consumer drains, batches are already large, each
- * hold adds one burst to hundreds of items and saves a small fraction of a call, and holding
- * only moves the role between threads. The score is a moving average of that figure over the
- * recent episodes; below HOLD_PAYS the hold rule is switched off, and one episode in probe_gap
- * candidates (doubling while probes fail) is held anyway to see whether it pays again.
+ * whichever thread picks the items up, cold in its cache) and a pause in draining; it saves
+ * drain calls (doorbells) by sending several bursts in one call. Which side wins depends on the
+ * drain's cost per call against the hand-off's, and on whether items would have piled up anyway
+ * while the consumer drained (when items arrive faster than one consumer drains, batches are
+ * large without holding): neither is known to the ring, and counting drain calls saved misses
+ * the hand-offs' cost. So the policy measures the outcome: the ring's throughput (items drained
+ * per TSC cycle) in epochs of HOLD_EPOCH_ITEMS items, most run the preferred way (holds on or
+ * off), one in probe_gap run the other way. A probe epoch is compared with the mean of the
+ * preferred epochs before and after it (a drift of the offered load cancels); a moving average
+ * of those ratios (holds on / holds off) decides the preferred way: holds on from HOLD_PAYS,
+ * i.e. unless they cost more than 3 % of throughput (at equal throughput holds still save
+ * doorbells, which the device pays for too). probe_gap doubles while probes agree (to
+ * HOLD_PROBE_MAX: at most one epoch in 33 runs the worse way) and restarts at HOLD_PROBE_MIN
+ * when a probe disagrees.
  */
 
 #include <string.h>
 
 #include "mpring_pvt_hold.h"
 
-#define HOLD_ONE	256u	/* fixed point: score of one drain call saved per hold */
-#define HOLD_PAYS	(HOLD_ONE / 2) /* holding pays from half a drain call saved per hold */
-#define HOLD_PROBE_MIN	16u	/* candidates between probes, first */
-#define HOLD_PROBE_MAX	1024u	/* ... and at most */
+#define HOLD_ONE	1024u	/* fixed point 1.0: ratios of throughput */
+#define HOLD_PAYS	(HOLD_ONE * 97 / 100) /* holds on unless they cost 3 % of throughput */
+#define HOLD_EPOCH_ITEMS 16384u	/* items drained per epoch */
+#define HOLD_PROBE_MIN	2u	/* preferred epochs between probe epochs, first */
+#define HOLD_PROBE_MAX	32u	/* ... and at most */
 
 void
 mpring_pvt_hold_init(struct mpring *r)
 {
 	memset(&r->hold, 0, sizeof(r->hold));
-	r->hold.score = HOLD_ONE;	/* holding pays until shown otherwise */
+	r->hold.ratio = HOLD_ONE;	/* holds on until shown to cost */
+	r->hold.pref = true;
+	r->hold.on = true;
 	r->hold.probe_gap = HOLD_PROBE_MIN;
-	r->hold.probe_in = HOLD_PROBE_MIN;
 }
 
 uint64_t
@@ -48,6 +53,24 @@ mpring_pvt_hold_deadline(const struct mpring *r)
 	return __atomic_load_n(&r->hold.deadline, __ATOMIC_RELAXED);
 }
 
+/*
+ * A drain call is about to start (@tsc: a TSC read since the last one, or 0). While something
+ * is held, note how far past the deadline it starts: if this call sends the held items, that is
+ * the part of the hold period in which no thread of the ring got to send them (nobody called,
+ * the caller was descheduled, or an earlier drain call was still running); the ring has no
+ * timer. One load when nothing is held.
+ */
+void
+mpring_pvt_hold_call(struct mpring *r, uint64_t tsc)
+{
+	uint64_t deadline = mpring_pvt_hold_deadline(r), now;
+
+	if (likely(deadline == 0))
+		return;
+	now = tsc != 0 ? tsc : rte_rdtsc();
+	r->hold.call_late = now > deadline ? now - deadline : 0;
+}
+
 static void
 hold_deadline_set(struct mpring *r, uint64_t v)
 {
@@ -55,29 +78,12 @@ hold_deadline_set(struct mpring *r, uint64_t v)
 	__atomic_store_n(&r->hold.deadline, v, __ATOMIC_RELAXED);
 }
 
-/* Before a new episode: hold if holding pays, or if it is time for a probe. */
-static bool
-hold_gate(struct mpring *r, const struct mpring_pvt_ctx *c)
-{
-	struct mpring_pvt_hold *h = &r->hold;
-
-	if (h->score >= HOLD_PAYS || h->probing)
-		return true;
-	if (--h->probe_in != 0) {
-		mpring_pvt_stat_hold_gate(c, false);
-		return false;
-	}
-	h->probe_in = h->probe_gap;
-	h->probing = true;
-	mpring_pvt_stat_hold_gate(c, true);
-	return true;
-}
-
 /*
- * Hold rule: leave @pending items in the ring for the next producer if coalescing is on, they
- * are fewer than hold_items, the previous decision was less than hold_cycles ago (a stream, not
- * an isolated burst), the hold deadline has not passed, and holding pays (or this is a probe).
- * *tsc: a TSC value read since the last drain call, 0 if none (read here if needed).
+ * Hold rule: leave @pending items in the ring for the next producer if coalescing is on, holds
+ * are on in this epoch (they pay, or this is a probe), the items are fewer than hold_items, the
+ * previous decision was less than hold_cycles ago (a stream, not an isolated burst), and the
+ * hold deadline has not passed. *tsc: a TSC value read since the last drain call, 0 if none
+ * (read here if needed; not while holds are off, so the no-hold path reads no clock).
  */
 bool
 mpring_pvt_hold_want(struct mpring *r, const struct mpring_pvt_ctx *c, uint32_t pending,
@@ -87,6 +93,10 @@ mpring_pvt_hold_want(struct mpring *r, const struct mpring_pvt_ctx *c, uint32_t 
 
 	if (pending >= r->hold_items)
 		return false;
+	if (!r->hold.on) {
+		mpring_pvt_stat_hold_gate(c, false);
+		return false;
+	}
 	if (*tsc == 0)
 		*tsc = rte_rdtsc();
 	now = *tsc;
@@ -97,7 +107,9 @@ mpring_pvt_hold_want(struct mpring *r, const struct mpring_pvt_ctx *c, uint32_t 
 	deadline = mpring_pvt_hold_deadline(r);
 	if (deadline != 0 && now >= deadline)
 		return false;
-	return r->hold.ep_first != 0 || hold_gate(r, c);
+	if (!r->hold.pref)
+		mpring_pvt_stat_hold_gate(c, true);
+	return true;
 }
 
 /*
@@ -105,18 +117,11 @@ mpring_pvt_hold_want(struct mpring *r, const struct mpring_pvt_ctx *c, uint32_t 
  * COALESCING (after it the state is no longer ours); mpring_pvt_hold_undo() if the CAS fails.
  */
 void
-mpring_pvt_hold_made(struct mpring *r, uint32_t pending, uint64_t tsc)
+mpring_pvt_hold_made(struct mpring *r, uint64_t tsc)
 {
 	struct mpring_pvt_hold *h = &r->hold;
 
-	h->undo_first = h->ep_first;
-	h->undo_holds = h->ep_holds;
 	h->undo_deadline = mpring_pvt_hold_deadline(r) == 0;
-	if (h->ep_first == 0) {
-		h->ep_first = pending;
-		h->ep_holds = 0;
-	}
-	h->ep_holds++;
 	if (h->undo_deadline)
 		hold_deadline_set(r, (tsc != 0 ? tsc : rte_rdtsc()) + r->hold_cycles);
 }
@@ -124,58 +129,98 @@ mpring_pvt_hold_made(struct mpring *r, uint32_t pending, uint64_t tsc)
 void
 mpring_pvt_hold_undo(struct mpring *r)
 {
-	struct mpring_pvt_hold *h = &r->hold;
-
-	h->ep_first = h->undo_first;
-	h->ep_holds = h->undo_holds;
-	if (h->undo_deadline)
+	if (r->hold.undo_deadline)
 		hold_deadline_set(r, 0);
 }
 
-/* The episode's held items went out in a batch of @batch: score it. */
-static void
-hold_episode_end(struct mpring *r, uint32_t batch)
+/* Throughput, items per 2^-16 cycle: a probe's is compared with its neighbours'. */
+static uint64_t
+hold_rate(uint32_t items, uint64_t cycles)
 {
-	struct mpring_pvt_hold *h = &r->hold;
-	uint32_t first = h->ep_first, gain;
+	return ((uint64_t)items << 16) / RTE_MAX(cycles, (uint64_t)1);
+}
 
-	/* Drain calls saved per hold, fixed point: (batch / first - 1) / holds. */
-	gain = batch > first ? (uint32_t)RTE_MIN((uint64_t)(batch - first) * HOLD_ONE /
-			((uint64_t)first * h->ep_holds), (uint64_t)4 * HOLD_ONE) : 0;
+/* A probe epoch (holds @probe_on) ran at @probe between preferred epochs at @before, @after. */
+static void
+hold_compare(struct mpring_pvt_hold *h, uint64_t probe, uint64_t before, uint64_t after)
+{
+	uint64_t pref = (before + after) / 2, on, off, q;
+	bool was = h->pref;
+
+	on = h->pref ? pref : probe;
+	off = h->pref ? probe : pref;
+	/* Holds on / off, fixed point, clamped: one disturbed epoch (a preempted consumer)
+	 * moves the average by at most a quarter of a factor of two. */
+	q = off == 0 ? 2 * HOLD_ONE : RTE_MIN(on * HOLD_ONE / off, (uint64_t)2 * HOLD_ONE);
+	q = RTE_MAX(q, (uint64_t)HOLD_ONE / 2);
+	h->ratio = h->ratio - h->ratio / 4 + (uint32_t)q / 4;
+	h->pref = h->ratio >= HOLD_PAYS;
+	/* A probe that disagrees is checked again soon, so that a change of regime is
+	 * followed in a few epochs even after a long stable stretch. */
+	h->probe_gap = h->pref != was || (q >= HOLD_PAYS) != was ? HOLD_PROBE_MIN :
+		RTE_MIN(h->probe_gap * 2, HOLD_PROBE_MAX);
+}
+
+/* An epoch ended at @now: its throughput, and the way the next one runs. */
+static void
+hold_epoch_end(struct mpring_pvt_hold *h, uint64_t now)
+{
+	uint64_t rate = hold_rate(h->ep_items, now - h->ep_t0);
+
 	if (h->probing) {
-		/* A probe is a fresh look: it replaces what the old episodes said. */
-		h->score = gain;
+		h->probe_rate = rate;
 		h->probing = false;
-		h->probe_gap = gain >= HOLD_PAYS ? HOLD_PROBE_MIN :
-			RTE_MIN(h->probe_gap * 2, HOLD_PROBE_MAX);
-		h->probe_in = h->probe_gap;
 	} else {
-		/* Moving average, weight 1/4. */
-		h->score = h->score - h->score / 4 + gain / 4;
+		if (h->probe_rate != 0 && h->pref_rate != 0)
+			hold_compare(h, h->probe_rate, h->pref_rate, rate);
+		h->probe_rate = 0;
+		h->pref_rate = rate;
+		if (++h->ep_since_probe >= h->probe_gap) {
+			h->ep_since_probe = 0;
+			h->probing = true;
+		}
 	}
-	h->ep_first = 0;
-	h->ep_holds = 0;
+	h->on = h->pref != h->probing;
+}
+
+/* An epoch's items are drained: read the clock, and start the next epoch. */
+static void
+hold_epoch_tick(struct mpring_pvt_hold *h)
+{
+	uint64_t now = mpring_pvt_tsc();
+
+	/* The first epoch only starts the clock. */
+	if (h->ep_t0 != 0)
+		hold_epoch_end(h, now);
+	h->ep_t0 = now;
+	h->ep_items = 0;
 }
 
 /*
- * A drain call offered @avail items and took @n; @holding: the drain keeps items back. The first
- * call after ring-level holds ends their episode. A drain-level hold starts the deadline; a call
- * that took everything and holds nothing ends the hold period.
+ * A drain call offered @avail items and took @n; @holding: the drain keeps items back. Counts
+ * the epoch's items (the clock is read once per epoch). A drain-level hold starts the deadline;
+ * a call that took everything and holds nothing ends the hold period.
  */
 void
 mpring_pvt_hold_drained(struct mpring *r, const struct mpring_pvt_ctx *c, uint32_t avail,
 		uint32_t n, bool holding)
 {
+	struct mpring_pvt_hold *h = &r->hold;
 	uint64_t deadline = mpring_pvt_hold_deadline(r), now;
 
-	if (r->hold.ep_first != 0 && avail != 0)
-		hold_episode_end(r, avail);
+	/* Without ring-level holds there is no policy to feed, and nothing is written here: the
+	 * line then stays shared by every core the role visits instead of following it. */
+	if (r->hold_items != 0 && r->hold_cycles != 0) {
+		h->ep_items += n;
+		if (unlikely(h->ep_items >= HOLD_EPOCH_ITEMS))
+			hold_epoch_tick(h);
+	}
 	if (holding) {
 		if (deadline == 0)
 			hold_deadline_set(r, rte_rdtsc() + r->hold_cycles);
 	} else if (n == avail && deadline != 0) {
 		now = rte_rdtsc();
-		mpring_pvt_stat_hold_period(c, now + r->hold_cycles - deadline);
+		mpring_pvt_stat_hold_period(c, now + r->hold_cycles - deadline, h->call_late);
 		hold_deadline_set(r, 0);
 	}
 }

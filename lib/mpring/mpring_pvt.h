@@ -64,21 +64,30 @@ typedef void (*mpring_pvt_hook_t)(struct mpring *r, enum mpring_pvt_hook_point p
 #ifdef MPRING_TEST_HOOKS
 /* Set by a test before the threads start, cleared after they end. */
 extern mpring_pvt_hook_t mpring_pvt_test_hook;
+/* The hold policy's epoch clock (mpring_pvt_tsc()); a test sets it to play a cost model. */
+extern uint64_t (*mpring_pvt_test_clock)(void);
 #define MPRING_TEST_HOOK(r, point) do { \
 	mpring_pvt_hook_t h_ = __atomic_load_n(&mpring_pvt_test_hook, __ATOMIC_RELAXED); \
 	if (h_ != NULL) \
 		h_((r), (point)); \
 } while (0)
+static inline uint64_t
+mpring_pvt_tsc(void)
+{
+	/* Relaxed: set before the test's threads start. */
+	uint64_t (*clock)(void) = __atomic_load_n(&mpring_pvt_test_clock, __ATOMIC_RELAXED);
+
+	return clock != NULL ? clock() : rte_rdtsc();
+}
 #else
 #define MPRING_TEST_HOOK(r, point) do { } while (0)
+#define mpring_pvt_tsc() rte_rdtsc()
 #endif
 
 /* Flags field of the state word: state in the low bits, the quiesce bit on top. */
 #define MPRING_PVT_STATE_MASK	0x7u
 #define MPRING_PVT_STOPPED	0x8000u
 
-/* A consumer publishes cidx after a drain call of at least this many items. */
-#define MPRING_PVT_PUBLISH_MIN	32u
 /* A consumer re-checks can_drain() after writing STALLED at most this often per call. */
 #define MPRING_PVT_RECHECKS	4u
 /* Pauses before a wait on another thread starts yielding the CPU (it may be preempted on ours). */
@@ -111,17 +120,20 @@ struct mpring_pvt_slot {
 struct mpring_pvt_hold {
 	uint64_t deadline;	/* TSC the oldest held item must go by; 0 = nothing held */
 	uint64_t last_cand_tsc;	/* TSC of the last decision that could have held */
-	/* Does holding pay? An episode: ring-level holds from the first until the drain call
-	 * that sends the held items. */
-	uint32_t ep_first;	/* items pending at the episode's first hold; 0 = no episode */
-	uint32_t ep_holds;	/* holds in the episode */
-	uint32_t score;		/* drain calls saved per hold, recent episodes, fixed point */
-	uint32_t probe_gap;	/* while holding does not pay: candidates between probes */
-	uint32_t probe_in;	/* candidates until the next probe */
-	bool probing;		/* the current (or next) episode is a probe */
-	/* What mpring_pvt_hold_made() changed, for mpring_pvt_hold_undo(). */
-	uint32_t undo_first, undo_holds;
-	bool undo_deadline;
+	/* Do holds pay? Throughput in epochs of items, most run the preferred way, one in
+	 * probe_gap the other way (mpring_hold.c). */
+	uint64_t ep_t0;		/* clock at the epoch's start; 0 = not started */
+	uint64_t pref_rate;	/* throughput of the last preferred epoch; 0 = none yet */
+	uint64_t probe_rate;	/* ... of the probe epoch after it, 0 = none */
+	uint32_t ep_items;	/* items drained in this epoch */
+	uint32_t ep_since_probe; /* preferred epochs since the last probe */
+	uint32_t probe_gap;	/* preferred epochs between probes */
+	uint32_t ratio;		/* throughput with holds / without, recent probes, fixed point */
+	bool pref;		/* the preferred way: holds on */
+	bool probing;		/* this epoch runs the other way */
+	bool on;		/* holds on in this epoch: pref != probing */
+	bool undo_deadline;	/* mpring_pvt_hold_made() started the deadline (for the undo) */
+	uint64_t call_late;	/* the last drain call started this long after the deadline */
 };
 
 struct mpring {

@@ -19,13 +19,16 @@ void mpring_pvt_hold_init(struct mpring *r);
 /* TSC by which held items must go (0: nothing held). */
 uint64_t mpring_pvt_hold_deadline(const struct mpring *r);
 
+/* A drain call is about to start (@tsc: a TSC read since the last drain call, or 0). */
+void mpring_pvt_hold_call(struct mpring *r, uint64_t tsc);
+
 /* Should the consumer leave @pending items in the ring (COALESCING) instead of draining them? */
 bool mpring_pvt_hold_want(struct mpring *r, const struct mpring_pvt_ctx *c, uint32_t pending,
 		uint64_t *tsc);
 
-/* A ring-level hold of @pending items is being made (before the CAS; @tsc: a TSC read since the
- * last drain call, or 0), and its undo if the CAS failed. */
-void mpring_pvt_hold_made(struct mpring *r, uint32_t pending, uint64_t tsc);
+/* A ring-level hold is being made (before the CAS; @tsc: a TSC read since the last drain call,
+ * or 0), and its undo if the CAS failed. */
+void mpring_pvt_hold_made(struct mpring *r, uint64_t tsc);
 void mpring_pvt_hold_undo(struct mpring *r);
 
 /* A drain call offered @avail items and took @n; @holding: the drain keeps some back. */

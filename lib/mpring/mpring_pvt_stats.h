@@ -177,18 +177,27 @@ mpring_pvt_stat_hold_gate(const struct mpring_pvt_ctx *c, bool probe)
 		MPRING_PVT_STAT(c, holds_declined, 1);
 }
 
-/* A hold period of @cycles ended (everything held was sent). */
+/*
+ * A maximum, not a sum: relaxed load and store. On the shared slot a racing update may be
+ * lost; the value is still one that was observed.
+ */
 static inline void
-mpring_pvt_stat_hold_period(const struct mpring_pvt_ctx *c, uint64_t cycles)
+mpring_pvt_stat_max(uint64_t *max, uint64_t v)
 {
-	uint64_t *max = &c->st->hold_time_max;
+	if (v > __atomic_load_n(max, __ATOMIC_RELAXED))
+		__atomic_store_n(max, v, __ATOMIC_RELAXED);
+}
 
+/* A hold period of @cycles ended (everything held was sent) by a drain call that started @late
+ * cycles after the deadline. */
+static inline void
+mpring_pvt_stat_hold_period(const struct mpring_pvt_ctx *c, uint64_t cycles, uint64_t late)
+{
 	MPRING_PVT_STAT(c, hold_periods, 1);
 	MPRING_PVT_STAT(c, hold_time, cycles);
-	/* A maximum, not a sum. On the shared slot a racing update may be lost; the value is
-	 * still one that was observed. */
-	if (cycles > __atomic_load_n(max, __ATOMIC_RELAXED))
-		__atomic_store_n(max, cycles, __ATOMIC_RELAXED);
+	mpring_pvt_stat_max(&c->st->hold_time_max, cycles);
+	mpring_pvt_stat_max(&c->st->hold_late_max, late);
+	mpring_pvt_stat_max(&c->st->hold_sent_max, cycles - RTE_MIN(late, cycles));
 }
 
 #endif /* MPRING_PVT_STATS_H */

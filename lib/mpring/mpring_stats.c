@@ -28,11 +28,19 @@ mpring_stats_get(const struct mpring *r, struct mpring_stats *out)
 			/* Relaxed: counters are independent; see mpring_pvt_stat_add. */
 			dst[j] += __atomic_load_n(&src[j], __ATOMIC_RELAXED);
 	}
-	/* The one maximum among the sums. */
+	/* The maxima among the sums. */
 	out->hold_time_max = 0;
-	for (i = 0; i < MPRING_PVT_SLOTS; i++)
+	out->hold_late_max = 0;
+	out->hold_sent_max = 0;
+	for (i = 0; i < MPRING_PVT_SLOTS; i++) {
+		/* Relaxed, as above. */
 		out->hold_time_max = RTE_MAX(out->hold_time_max,
 				__atomic_load_n(&r->stats[i].s.hold_time_max, __ATOMIC_RELAXED));
+		out->hold_late_max = RTE_MAX(out->hold_late_max,
+				__atomic_load_n(&r->stats[i].s.hold_late_max, __ATOMIC_RELAXED));
+		out->hold_sent_max = RTE_MAX(out->hold_sent_max,
+				__atomic_load_n(&r->stats[i].s.hold_sent_max, __ATOMIC_RELAXED));
+	}
 }
 
 int

@@ -83,6 +83,7 @@ struct bench_txq {
 	uint32_t b;			/* burst size: items with seq % b == 1 carry a stamp */
 	uint64_t *stamps[BENCH_MAX_P];	/* per producer: submit TSC by burst number */
 	uint64_t lat_hist[BENCH_HIST];	/* enqueue -> drained, cycles, first item of a burst */
+	uint64_t call_max;		/* the longest drain call, cycles */
 	volatile uint64_t doorbell;
 } __rte_cache_aligned;
 
@@ -122,6 +123,9 @@ struct bench_result {
 	uint64_t handovers, holds, sessions;
 	double hold_max;	/* mpring: longest hold period / hold deadline (hold_cycles) */
 	double hold_avg;	/* mpring: mean hold period / hold deadline */
+	double hold_late;	/* mpring: longest time from a deadline to the sending call / it */
+	double hold_sent;	/* mpring: longest hold period less that late time / deadline */
+	double call_max;	/* the longest drain call / the hold deadline */
 	double secs;		/* length of the run */
 	double cpu;		/* CPU the producers got of what they could: < 0.9 = disturbed */
 };
@@ -175,12 +179,15 @@ bench_drain_items(struct bench_txq *q, void *const *items, uint32_t n, uint64_t 
 
 static inline unsigned int bench_hist_bucket(uint64_t c);
 
+/* The doorbell of a drain call that started at @t0. */
 static inline void
-bench_doorbell(struct bench_txq *q, uint32_t n, const uint64_t *stamped, uint32_t nst)
+bench_doorbell(struct bench_txq *q, uint32_t n, const uint64_t *stamped, uint32_t nst,
+		uint64_t t0)
 {
 	uint64_t now = bench_spin(BENCH_DOORBELL);
 	uint32_t i;
 
+	q->call_max = RTE_MAX(q->call_max, now - t0);
 	for (i = 0; i < nst; i++)
 		q->lat_hist[bench_hist_bucket(now - stamped[i])]++;
 	q->doorbell = q->pidx;
@@ -195,7 +202,7 @@ bench_mpring_drain(void *cookie, const struct mpring_batch *b, unsigned int flag
 {
 	struct bench_txq *q = cookie;
 	uint32_t n = b->len[0] + b->len[1], nst = 0;
-	uint64_t stamped[BENCH_QUEUE];
+	uint64_t stamped[BENCH_QUEUE], t0 = rte_rdtsc();
 
 	(void)flags;
 	(void)holding;
@@ -204,7 +211,7 @@ bench_mpring_drain(void *cookie, const struct mpring_batch *b, unsigned int flag
 	bench_drain_items(q, b->seg[0], b->len[0], stamped, &nst);
 	if (b->len[1] != 0)
 		bench_drain_items(q, b->seg[1], b->len[1], stamped, &nst);
-	bench_doorbell(q, n, stamped, nst);
+	bench_doorbell(q, n, stamped, nst, t0);
 	return n;
 }
 
@@ -224,12 +231,13 @@ bench_submit_mpring(struct bench_run *run, void **items, uint32_t n)
 static inline void
 bench_submit_spinlock(struct bench_run *run, void **items, uint32_t n)
 {
-	uint64_t stamped[BENCH_MAX_B];
+	uint64_t stamped[BENCH_MAX_B], t0;
 	uint32_t nst = 0;
 
 	rte_spinlock_lock(&run->lock);
+	t0 = rte_rdtsc();
 	bench_drain_items(&run->q, items, n, stamped, &nst);
-	bench_doorbell(&run->q, n, stamped, nst);
+	bench_doorbell(&run->q, n, stamped, nst, t0);
 	rte_spinlock_unlock(&run->lock);
 }
 
@@ -246,9 +254,11 @@ bench_rtering_consume(struct bench_run *run, void **buf)
 	 * on x86), letting a producer's failed trylock and our empty check cross. */
 	while (rte_spinlock_trylock(&run->lock)) {
 		while ((m = rte_ring_sc_dequeue_burst(run->rr, buf, BENCH_QUEUE, NULL)) != 0) {
+			uint64_t t0 = rte_rdtsc();
+
 			nst = 0;
 			bench_drain_items(&run->q, buf, m, stamped, &nst);
-			bench_doorbell(&run->q, m, stamped, nst);
+			bench_doorbell(&run->q, m, stamped, nst, t0);
 		}
 		rte_spinlock_unlock(&run->lock);
 		__atomic_thread_fence(__ATOMIC_SEQ_CST);
@@ -471,6 +481,7 @@ bench_run_one(enum bench_impl impl, unsigned int p, unsigned int b, unsigned int
 	res->secs = t1 - t0;
 	res->db_per_item = (double)run->q.drain_calls / (double)RTE_MAX(sub, 1u);
 	res->items_per_drain = (double)run->q.drained / (double)RTE_MAX(run->q.drain_calls, 1u);
+	res->call_max = (double)run->q.call_max / (opt_hold_us * (double)tsc_hz / 1e6);
 	/* CPU: with one producer per core, the lowest share a producer got; oversubscribed,
 	 * the producers' total over the cores they share. */
 	res->cpu = 1.0;
@@ -501,6 +512,8 @@ bench_run_one(enum bench_impl impl, unsigned int p, unsigned int b, unsigned int
 			res->hold_max = (double)st.hold_time_max / (double)conf.hold_cycles;
 			res->hold_avg = (double)st.hold_time / (double)st.hold_periods /
 				(double)conf.hold_cycles;
+			res->hold_late = (double)st.hold_late_max / (double)conf.hold_cycles;
+			res->hold_sent = (double)st.hold_sent_max / (double)conf.hold_cycles;
 		}
 		for (i = 0; i < MPRING_ROUTE_MAX; i++)
 			res->sessions += st.starts[i];
@@ -593,8 +606,9 @@ main(int argc, char **argv)
 	unsigned int ps[4] = { 1, 2, 4, 8 }, nps = 4;
 	unsigned int ms = 1000, reps = 3, nimpl = IMPL_MAX, wi, pi, bi, rep, k, ncfg = 0;
 	int only_p = -1, only_b = -1, only_w = -1, opt, failed = 0;
-	double la[3] = { 0 }, worst = 1e9, e = 0, f = 0, worst4 = 1e9, dbmax = 0, dbhold = 0;
-	double hmax = 0;
+	double la[3] = { 0 }, worst = 1e9, worst_nh = 1e9, e = 0, f = 0, worst4 = 1e9, dbmax = 0;
+	double dbhold = 0;
+	double hmax = 0, hlate = 0, hsent = 0, dpeer = 0;
 	struct bench_gm ga = { 0, 0 }, gb = { 0, 0 }, gd = { 0, 0 }, g4 = { 0, 0 },
 		g8 = { 0, 0 };
 	unsigned int t, disturbed = 0, retries = BENCH_RETRIES;
@@ -682,9 +696,9 @@ main(int argc, char **argv)
 	       "(mpring-nh: no hold)\n",
 		opt_budget_items, opt_budget_us, opt_hold_items, opt_hold_us);
 	printf("%-2s %-2s %-3s %-9s %8s %6s %7s %6s %6s %9s %9s %5s %6s %6s %7s %7s %7s %6s "
-		"%5s %5s %4s\n", "P", "B", "W", "impl", "Mitems/s", "ratio", "db/item", "db/sl",
-		"it/drn", "share", "drain", "sub50", "sub99", "lat50", "lat99", "handov/s",
-		"holds/s", "it/ses", "havg", "hmax", "cpu");
+		"%5s %6s %5s %6s %4s\n", "P", "B", "W", "impl", "Mitems/s", "ratio", "db/item",
+		"db/sl", "it/drn", "share", "drain", "sub50", "sub99", "lat50", "lat99",
+		"handov/s", "holds/s", "it/ses", "havg", "hmax", "hsent", "dmax", "cpu");
 
 	for (pi = 0; pi < nps; pi++)
 	for (bi = 0; bi < RTE_DIM(bs); bi++)
@@ -732,7 +746,7 @@ main(int argc, char **argv)
 				med[k].dshare_hi);
 			printf("%-2u %-2u %-3u %-9s %8.2f %6.3f %7.4f %6.3f %6.1f %9s %9s %5" PRIu64
 				" %6" PRIu64 " %6" PRIu64 " %7" PRIu64 " %7.0f %7.0f %6.1f %5.2f "
-				"%5.1f %4.2f\n",
+				"%6.1f %5.1f %6.1f %4.2f\n",
 				p, b, w, impl_name[k], med[k].mitems,
 				med[k].mitems / med[IMPL_SPINLOCK].mitems,
 				med[k].db_per_item,
@@ -742,7 +756,7 @@ main(int argc, char **argv)
 				med[k].handovers / med[k].secs, med[k].holds / med[k].secs,
 				med[k].sessions != 0 ? med[k].mitems * 1e6 * med[k].secs /
 				(double)med[k].sessions : 0.0, med[k].hold_avg, med[k].hold_max,
-				med[k].cpu);
+				med[k].hold_sent, med[k].call_max, med[k].cpu);
 		}
 		fflush(stdout);
 		best_peer = RTE_MAX(med[IMPL_SPINLOCK].mitems, med[IMPL_RTERING].mitems);
@@ -752,6 +766,7 @@ main(int argc, char **argv)
 			bench_gm_add(&ga, r_sl);
 			bench_gm_add(&gb, med[IMPL_MPRING].mitems / med[IMPL_RTERING].mitems);
 			worst = RTE_MIN(worst, med[IMPL_MPRING].mitems / best_peer);
+			worst_nh = RTE_MIN(worst_nh, med[IMPL_MPRING_NOHOLD].mitems / best_peer);
 			/* Coalescing rows: a producer's bursts come closer than the hold
 			 * window (B * W cycles of work between them), so there is a stream to
 			 * coalesce; wider gaps are isolated bursts, never held. */
@@ -774,6 +789,11 @@ main(int argc, char **argv)
 			bench_gm_add(&g8, r_sl);
 		}
 		hmax = RTE_MAX(hmax, med[IMPL_MPRING].hold_max);
+		hlate = RTE_MAX(hlate, med[IMPL_MPRING].hold_late);
+		hsent = RTE_MAX(hsent, med[IMPL_MPRING].hold_sent);
+		for (k = 0; k < nimpl; k++)
+			if (p <= BENCH_CORES && k != IMPL_MPRING)
+				dpeer = RTE_MAX(dpeer, med[k].call_max);
 		ncfg++;
 	}
 	getloadavg(la, 3);
@@ -783,7 +803,10 @@ main(int argc, char **argv)
 		"call; lat50/lat99 = item latency, enqueue -> drained, cycles; handov/s, holds/s "
 		"= mpring hand-overs and holds per second; it/ses = items per mpring consumer "
 		"session; havg, hmax = mpring's mean and longest hold period (first hold until "
-		"all held items are sent) / the hold deadline; cpu = lowest "
+		"all held items are sent) / the hold deadline; hsent = the longest hold period "
+		"less its time from the deadline to the drain call that sent the items (the "
+		"ring has no timer) / the deadline; dmax = the longest drain call / the hold "
+		"deadline (every implementation: a drainer descheduled mid-call); cpu = lowest "
 		"producer CPU share (P > 2: total over the 2 cores); "
 		"%u disturbed runs repeated; load average at end %.2f %.2f %.2f\n",
 		disturbed, la[0], la[1], la[2]);
@@ -793,9 +816,12 @@ main(int argc, char **argv)
 		"p1_vs_spinlock=%.3f w0_p2_b32_vs_best_peer=%.3f "
 		"w0_p2_b32_doorbells_vs_spinlock=%.3f max_doorbells_vs_spinlock=%.3f "
 		"coalescing_rows_max_doorbells_vs_spinlock=%.3f hold_max_vs_deadline=%.2f "
-		"p4_vs_spinlock=%.3f p4_worst_vs_spinlock=%.3f p8_vs_spinlock=%.3f\n",
+		"p4_vs_spinlock=%.3f p4_worst_vs_spinlock=%.3f p8_vs_spinlock=%.3f "
+		"hold_late_max_vs_deadline=%.2f hold_sent_max_vs_deadline=%.2f "
+		"worst_nh_vs_best_peer=%.3f peers_drain_call_max_vs_deadline=%.2f\n",
 		bench_gm(&ga), bench_gm(&gb), ga.n != 0 ? worst : 0.0, bench_gm(&gd), e, f, dbmax,
-		dbhold, hmax, bench_gm(&g4), g4.n != 0 ? worst4 : 0.0, bench_gm(&g8));
+		dbhold, hmax, bench_gm(&g4), g4.n != 0 ? worst4 : 0.0, bench_gm(&g8), hlate, hsent,
+		nimpl > IMPL_MPRING_NOHOLD && ga.n != 0 ? worst_nh : 0.0, dpeer);
 	if (failed)
 		fprintf(stderr, "FAILED: an implementation lost, duplicated or reordered items\n");
 	return failed;

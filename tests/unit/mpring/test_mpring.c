@@ -701,10 +701,48 @@ test_mpring_ring_hold_coalesces_bursts(void **state)
 }
 
 /*
- * Adaptive holds: holds that gain nothing (each held burst is flushed alone by a resume) switch
- * the hold rule off, except for probes; holds that pay (bursts joining a held batch) switch it
- * back on at the next probe.
+ * Does the hold policy follow what holds gain? A cost model on the policy's clock: each drain
+ * call costs adapt_call_cost cycles, each hold adapt_hold_cost (the hand-off). One producer
+ * sends bursts of 8 into a ring that holds up to 32 items: with holds, 4 bursts and 3 holds per
+ * drain call; without, a drain call per burst.
  */
+#define ADAPT_EPOCH		16384u	/* items per policy epoch (HOLD_EPOCH_ITEMS) */
+#define ADAPT_EPOCHS_OFF	48u
+#define ADAPT_EPOCHS_ON		80u
+
+static uint64_t adapt_now, adapt_call_cost, adapt_hold_cost;
+
+static uint64_t
+adapt_clock(void)
+{
+	return adapt_now;
+}
+
+static void
+adapt_hook(struct sink *s, const struct mpring_batch *b)
+{
+	(void)s;
+	(void)b;
+	adapt_now += adapt_call_cost;
+}
+
+/* @epochs epochs' worth of bursts of 8, from item @next; returns the next item. */
+static uint64_t
+adapt_run(struct mpring *r, uint64_t next, unsigned int epochs)
+{
+	uintptr_t v[8];
+	unsigned int i;
+
+	for (i = 0; i < epochs * ADAPT_EPOCH / 8; i++) {
+		fill_seq(v, 8, next);
+		assert_int_equal(mpring_enqueue_burst(r, (void **)v, 8), 8);
+		next += 8;
+		if (mpring_state_get(r) == MPRING_COALESCING)
+			adapt_now += adapt_hold_cost;
+	}
+	return next;
+}
+
 static void
 test_mpring_hold_adapts(void **state)
 {
@@ -712,50 +750,53 @@ test_mpring_hold_adapts(void **state)
 	struct mpring_stats st, st2;
 	struct sink s;
 	struct mpring *r;
-	uintptr_t v[8];
-	unsigned int i, held = 0, calls;
-	uint64_t next = 1;
+	uint64_t next = 1, calls, holds, declined;
 
 	(void)state;
 	mpring_conf_init(&conf);
 	conf.hold_items = 32;
 	conf.hold_cycles = UINT64_C(1) << 50;	/* always a stream, no deadline */
-	r = ring_new(&s, 256, 4096, &conf);
-	/* An isolated burst first (never held). */
-	fill_seq(v, 8, next);
-	assert_int_equal(mpring_enqueue_burst(r, (void **)v, 8), 8);
-	next += 8;
-	/* Holds that do not pay: hold one burst, flush it alone. */
-	for (i = 0; i < 64; i++) {
-		fill_seq(v, 8, next);
-		assert_int_equal(mpring_enqueue_burst(r, (void **)v, 8), 8);
-		next += 8;
-		if (mpring_state_get(r) == MPRING_COALESCING) {
-			held++;
-			assert_int_equal(mpring_resume(r, 0), 8);
-		}
-		assert_true(mpring_is_idle(r));
-	}
+	/* The log: every epoch of the runs below. */
+	r = ring_new(&s, 256, (size_t)(ADAPT_EPOCHS_OFF + 34 + ADAPT_EPOCHS_ON + 4) * ADAPT_EPOCH,
+			&conf);
+	s.hook = adapt_hook;
+	__atomic_store_n(&mpring_pvt_test_clock, adapt_clock, __ATOMIC_RELAXED);
+	adapt_now = 1;
+
+	/* Hand-offs dear, drain calls cheap: holding costs throughput; holds go off, and only
+	 * probe epochs (one in 2, 4, ... 32) hold. */
+	adapt_call_cost = 100;
+	adapt_hold_cost = 1000;
+	next = adapt_run(r, next, ADAPT_EPOCHS_OFF);
+	assert_false(r->hold.pref);
 	mpring_stats_get(r, &st);
-	/* Three episodes of gain 0 bring the score under the threshold; then only probes hold
-	 * (one in 16, 32, 64 candidates, doubling while they fail). */
-	assert_int_equal(st.hold_probes, 2);	/* after 16 and 32 more candidates */
-	assert_int_equal(held, 3 + st.hold_probes);
-	assert_int_equal(st.holds, held);
-	assert_int_equal(st.holds_declined, 64 - held);
-	/* Holds that pay: a stream of bursts with nobody flushing. The next probe holds, the
-	 * bursts after it join, the batch goes out at 32 items: holding is back on. */
-	calls = (unsigned int)s.calls;
-	for (i = 0; i < 160; i++) {
-		fill_seq(v, 8, next);
-		assert_int_equal(mpring_enqueue_burst(r, (void **)v, 8), 8);
-		next += 8;
-	}
+	assert_true(st.holds_declined > 0);
+	assert_true(st.hold_probes > 0);	/* it kept looking */
+	/* Over the next 34 epochs at most two run with holds (a probe, and the one a
+	 * disagreeing probe would bring soon after): fewer than one candidate in eight held. */
+	holds = st.holds;
+	declined = st.holds_declined;
+	next = adapt_run(r, next, 34);
 	mpring_stats_get(r, &st2);
-	assert_true(st2.hold_probes == st.hold_probes + 1);
-	/* After the probe, every batch is 32 items: 4 bursts per drain call. */
-	assert_int_equal(s.last_batch, 32);
-	assert_true(s.calls - calls < 160 / 2);
+	assert_false(r->hold.pref);
+	assert_true((st2.holds - holds) * 8 < st2.holds_declined - declined);
+
+	/* Drain calls dear, hand-offs cheap: holding pays; holds come back on, and bursts go
+	 * out 4 to a drain call. */
+	adapt_call_cost = 1000;
+	adapt_hold_cost = 50;
+	next = adapt_run(r, next, ADAPT_EPOCHS_ON);
+	assert_true(r->hold.pref);
+	calls = s.calls;
+	mpring_stats_get(r, &st);
+	next = adapt_run(r, next, 4);
+	mpring_stats_get(r, &st2);
+	/* 4 epochs of 2048 bursts, at most one of them a probe without holds: the others
+	 * make 512 drain calls and 1536 holds each. */
+	assert_true(s.calls - calls <= 3 * 512 + 2048 + 4);
+	assert_true(st2.holds - st.holds >= 3 * 1536 - 4);
+
+	__atomic_store_n(&mpring_pvt_test_clock, NULL, __ATOMIC_RELAXED);
 	assert_int_equal(mpring_quiesce(r), 0);
 	check_log_seq(&s, 1, next - 1);
 	mpring_test_check_stats(r);
