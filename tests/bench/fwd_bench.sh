@@ -183,8 +183,7 @@ if [ "$memory" = auto ]; then
 		added=$(( $(cat "$nr") - before ))
 		if [ "$added" -ge 520 ]; then
 			mnt=$(mktemp -d /mnt/perf-bench-fwd.XXXXXX)
-			# min_size: our pages stay ours while other programs take hugepages
-			mount -t hugetlbfs -o pagesize=2M,min_size=$((added * 2))M nodev "$mnt"
+			mount -t hugetlbfs -o pagesize=2M nodev "$mnt"
 			memory=huge
 		else
 			echo "only $added hugepages could be reserved: running with --no-huge"

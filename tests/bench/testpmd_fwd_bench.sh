@@ -87,8 +87,7 @@ echo $((before + pages)) > "$nr"
 added=$(( $(cat "$nr") - before ))
 [ "$added" -ge 256 ] || { echo "SKIP: only $added hugepages could be reserved"; exit 77; }
 mnt=$(mktemp -d /mnt/qlxge-bench-huge.XXXXXX)
-# min_size: our pages stay ours while other programs take hugepages
-mount -t hugetlbfs -o pagesize=2M,min_size=$((added * 2))M nodev "$mnt"
+mount -t hugetlbfs -o pagesize=2M nodev "$mnt"
 huge=(--in-memory --no-pci --huge-dir "$mnt")
 va=() pa=()
 for i in $(seq 1 "$rounds"); do
