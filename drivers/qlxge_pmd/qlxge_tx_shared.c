@@ -9,7 +9,8 @@
  * of every caller it finds into IOCBs with the unshared burst's own code (qlxge_tx.c) and
  * writes one doorbell per drain call. On an idle ring the caller's burst goes to the device
  * straight from its array, as the unshared burst would. A caller that has been alone on the
- * queue for QLXGE_TXS_SOLE_CALLS calls in a row is also answered as the unshared burst would
+ * queue for QLXGE_TXS_SOLE_CALLS calls in a row (sole_calls of rte_pmd_qlxge_tx_shared_conf)
+ * is also answered as the unshared burst would
  * answer it: what the work queue has no room for goes back to it instead of waiting in the
  * ring (mpring's sole producer), so one sender pays a lock's two CAS and nothing more.
  *
@@ -263,7 +264,8 @@ qlxge_txs_setup(struct rte_eth_dev *dev, struct qlxge_txq *txq, unsigned int soc
 	conf.hold_cycles = (uint64_t)c->hold_us * hz / US_PER_S;
 	conf.hold_items = c->hold_us == 0 ? 0 :
 			  c->hold_pkts != 0 ? c->hold_pkts : txq->nb_desc / 4u;
-	conf.sole_calls = QLXGE_TXS_SOLE_CALLS;
+	conf.sole_calls = c->sole_calls == RTE_PMD_QLXGE_TXS_SOLE_OFF ? 0 :
+			  c->sole_calls != 0 ? c->sole_calls : QLXGE_TXS_SOLE_CALLS;
 	s = rte_zmalloc_socket("qlxge_txs", off + mpring_memsize(conf.size), RTE_CACHE_LINE_SIZE,
 			       socket);
 	if (s == NULL)

@@ -217,6 +217,7 @@ rte_pmd_qlxge_tx_shared_conf_set(uint16_t port_id, const struct rte_pmd_qlxge_tx
 	ad->txs_conf.hold_pkts = conf->hold_pkts;
 	ad->txs_conf.budget_pkts = conf->budget_pkts;
 	ad->txs_conf.budget_us = conf->budget_us;
+	ad->txs_conf.sole_calls = conf->sole_calls;
 	return 0;
 }
 
@@ -238,6 +239,7 @@ rte_pmd_qlxge_tx_shared_conf_get(uint16_t port_id, struct rte_pmd_qlxge_tx_share
 	conf->hold_pkts = ad->txs_conf.hold_pkts;
 	conf->budget_pkts = ad->txs_conf.budget_pkts;
 	conf->budget_us = ad->txs_conf.budget_us;
+	conf->sole_calls = ad->txs_conf.sole_calls;
 	return 0;
 }
 

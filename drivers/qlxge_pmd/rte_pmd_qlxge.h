@@ -168,7 +168,18 @@ struct rte_pmd_qlxge_tx_shared_conf {
 	 */
 	uint32_t budget_pkts;
 	uint32_t budget_us;
+	/**
+	 * A caller whose last sole_calls calls on the queue came with no other caller's between
+	 * them is answered as by an unshared queue when it finds nobody at work: its frames go
+	 * to the device from its array, and what the work queue has no room for is returned to
+	 * it instead of waiting in the ring. 0: 64; RTE_PMD_QLXGE_TXS_SOLE_OFF: never (every
+	 * caller's frames wait in the ring when the work queue is full, as for many callers).
+	 */
+	uint32_t sole_calls;
 };
+
+/** rte_pmd_qlxge_tx_shared_conf.sole_calls: no caller is ever taken as alone. */
+#define RTE_PMD_QLXGE_TXS_SOLE_OFF UINT32_MAX
 
 /**
  * Set how the port's shared TX queues set up from now on (rte_eth_tx_queue_setup()) run;

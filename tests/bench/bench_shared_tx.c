@@ -101,6 +101,7 @@ struct bs_result {
 static struct rte_mempool *pool;
 static int cores[2] = { 0, 1 };
 static unsigned int hold_us;
+static uint32_t sole_calls;	/* 0: the driver's default */
 static int enq_off = -1, db_off = -1;	/* the latency runs' dynamic fields */
 static uint64_t tsc_hz;
 static int only_t = -1, only_b = -1;	/* --only T,B */
@@ -530,7 +531,7 @@ static void
 usage(const char *prog)
 {
 	fprintf(stderr, "usage: %s [--smoke] [--ms N] [--repeat R] [--cores a,b] [--hold-us U]\n"
-		"       [--only T,B] [-- EAL args]\n"
+		"       [--sole-calls N|off] [--only T,B] [-- EAL args]\n"
 		"  --smoke      30 ms per run, 1 repetition (CI: that it runs)\n"
 		"  --ms N       milliseconds per run (default 1000), after a tenth (20 ms at\n"
 		"               least) of warm-up\n"
@@ -538,6 +539,8 @@ usage(const char *prog)
 		"  --cores a,b  the two cores the senders are pinned to, in turn (default 0,1)\n"
 		"  --hold-us U  shared queue: coalescing holds (rte_pmd_qlxge_tx_shared_conf_set)"
 		"\n"
+		"  --sole-calls N|off  shared queue: calls in a row after which a sender is\n"
+		"               answered as by an unshared queue (default: the driver's, 64)\n"
 		"  --only T,B   only the configurations of T threads, bursts of B (profiling;\n"
 		"               the RESULT line is then meaningless)\n"
 		"  EAL args     default: -l <a> --no-huge --no-shconf --no-pci -m 512 -d %s\n"
@@ -556,6 +559,7 @@ main(int argc, char **argv)
 		{ "repeat", required_argument, NULL, 'r' },
 		{ "cores", required_argument, NULL, 'c' },
 		{ "hold-us", required_argument, NULL, 'H' },
+		{ "sole-calls", required_argument, NULL, 'S' },
 		{ "only", required_argument, NULL, 'o' },
 		{ "help", no_argument, NULL, 'h' }, { NULL, 0, NULL, 0 },
 	};
@@ -569,6 +573,7 @@ main(int argc, char **argv)
 	};
 	struct rte_pmd_qlxge_tx_shared_conf sconf = { 0 };
 	double sl[3], p1[3], pl[3], pc[3], la[3] = { 0 };
+	char sole[32];
 	unsigned int ms = 1000, reps = 5, ncfg = 0, i, k, c2, c1, cpl, co4, ccost, clat;
 	char eal_l[16], dir[] = "-d", model_cpus[64];
 	char *eal_def[] = {
@@ -587,6 +592,10 @@ main(int argc, char **argv)
 		case 'm': ms = (unsigned int)atoi(optarg); break;
 		case 'r': reps = (unsigned int)atoi(optarg); break;
 		case 'H': hold_us = (unsigned int)atoi(optarg); break;
+		case 'S':
+			sole_calls = strcmp(optarg, "off") == 0 ? RTE_PMD_QLXGE_TXS_SOLE_OFF :
+				     (uint32_t)atoi(optarg);
+			break;
 		case 'o':
 			if (sscanf(optarg, "%d,%d", &only_t, &only_b) != 2) {
 				usage(argv[0]);
@@ -632,6 +641,7 @@ main(int argc, char **argv)
 		return 1;
 	}
 	sconf.hold_us = hold_us;
+	sconf.sole_calls = sole_calls;
 	if (rte_pmd_qlxge_tx_shared_conf_set(BS_PORT, &sconf) != 0) {
 		fprintf(stderr, "bench: port %u is not a qlxge port\n", BS_PORT);
 		return 1;
@@ -657,9 +667,14 @@ main(int argc, char **argv)
 	       "each); the model's thread\n  on cpus %s, its own choice (part of the load); "
 	       "the main thread (cpu %d) sleeps\n", cores[0], cores[1], cores[0], model_cpus,
 	       cores[0]);
+	if (sole_calls == RTE_PMD_QLXGE_TXS_SOLE_OFF)
+		snprintf(sole, sizeof(sole), "never");
+	else
+		snprintf(sole, sizeof(sole), "after %u calls", sole_calls != 0 ? sole_calls : 64);
 	printf("%u ms per run after %u ms warm-up, median of %u [min-max]; shared queue holds "
-	       "%s;\nload average %.2f %.2f %.2f\n", ms, RTE_MAX(ms / 10, 20u), reps,
-	       hold_us != 0 ? "on" : "off", la[0], la[1], la[2]);
+	       "%s, a sender alone %s;\nload average %.2f %.2f %.2f\n", ms,
+	       RTE_MAX(ms / 10, 20u), reps, hold_us != 0 ? "on" : "off", sole, la[0], la[1],
+	       la[2]);
 
 	/* T = 2: shared vs spinlock vs one queue per sender */
 	c2 = ncfg;

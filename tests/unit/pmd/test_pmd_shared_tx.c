@@ -940,7 +940,8 @@ test_shared_tx_capability(void **state)
 	assert_int_equal(rte_pmd_qlxge_tx_shared_conf_set(port, &conf), -EINVAL);
 	assert_int_equal(rte_pmd_qlxge_tx_shared_conf_set(port, NULL), -EINVAL);
 	conf = (struct rte_pmd_qlxge_tx_shared_conf){ .hold_us = 5, .hold_pkts = 16,
-						      .budget_pkts = 64, .budget_us = 20 };
+						      .budget_pkts = 64, .budget_us = 20,
+						      .sole_calls = RTE_PMD_QLXGE_TXS_SOLE_OFF };
 	assert_int_equal(rte_pmd_qlxge_tx_shared_conf_set(port, &conf), 0);
 	assert_int_equal(rte_pmd_qlxge_tx_shared_conf_get(port, &got), 0);
 	assert_memory_equal(&conf, &got, sizeof(conf));
@@ -1043,10 +1044,11 @@ test_shared_tx_stall_resumes_on_call(void **state)
 /*
  * One sender alone on the queue (64 calls in a row and more) is answered as an unshared queue
  * would answer it: with the device stopped the work queue fills, and the burst then returns
- * what fitted; nothing waits in the ring, the rest is the caller's (refused, not lost).
+ * what fitted; nothing waits in the ring, the rest is the caller's (refused, not lost). With
+ * sole_calls off (@off), the ring takes what the work queue cannot, as for many callers.
  */
 static void
-test_shared_tx_sole_sender_answered_as_unshared(void **state)
+sole_sender(bool off)
 {
 	static struct storm st;
 	struct rte_pmd_qlxge_txq_shared_stats ss;
@@ -1055,9 +1057,9 @@ test_shared_tx_sole_sender_answered_as_unshared(void **state)
 	unsigned int i, k;
 	uint16_t port;
 
-	(void)state;
 	memset(&st, 0, sizeof(st));
-	assert_int_equal(storm_open(&st, "shtx_sole", false, false), 0);
+	st.conf.sole_calls = off ? RTE_PMD_QLXGE_TXS_SOLE_OFF : 0;
+	assert_int_equal(storm_open(&st, off ? "shtx_nosole" : "shtx_sole", false, false), 0);
 	port = st.p.port[0];
 	qlxge_sim_thread_stop(st.p.ad);
 	/* 80 calls of one frame: the streak (64) is reached with room to spare */
@@ -1066,7 +1068,7 @@ test_shared_tx_sole_sender_answered_as_unshared(void **state)
 		assert_int_equal(rte_eth_tx_burst(port, 0, m, 1), 1);
 		accepted++;
 	}
-	/* then bursts of 8 until the work queue refuses some */
+	/* then bursts of 8 until the queue refuses some */
 	do {
 		frames_make(&st, m, 8, (uint32_t)accepted);
 		k = rte_eth_tx_burst(port, 0, m, 8);
@@ -1075,14 +1077,24 @@ test_shared_tx_sole_sender_answered_as_unshared(void **state)
 			rte_pktmbuf_free_bulk(&m[k], 8 - k);
 	} while (k == 8);
 	assert_int_equal(rte_pmd_qlxge_txq_shared_stats_get(port, 0, &ss), 0);
-	assert_int_equal(ss.ring_count, 0);
-	assert_int_equal(ss.ring_state, RTE_PMD_QLXGE_TXS_IDLE);
 	wq = ss.frames;
-	assert_int_equal(wq, accepted);
 	assert_true(wq >= TX_DESC - SHTX_POST_MIN && wq <= TX_DESC - 1);
-	assert_true(ss.refused >= 8 - k);
-	assert_true(ss.direct >= accepted - 64);
-	/* the device sends them all, exactly once */
+	if (off) {
+		/* the ring full behind the work queue */
+		assert_int_equal(ss.ring_count, TX_DESC - 1);
+		assert_int_equal(ss.ring_state, RTE_PMD_QLXGE_TXS_STALLED);
+		assert_int_equal(wq + ss.ring_count, accepted);
+	} else {
+		assert_int_equal(ss.ring_count, 0);
+		assert_int_equal(ss.ring_state, RTE_PMD_QLXGE_TXS_IDLE);
+		assert_int_equal(wq, accepted);
+		assert_true(ss.refused >= 8 - k);
+		assert_true(ss.direct >= accepted - 64);
+	}
+	/* the device sends them all, exactly once (the ring's after a call: an empty burst) */
+	for (i = 0; i < 1000 && qlxge_sim_poll(st.p.ad) != 0; i++)
+		;
+	rte_eth_tx_burst(port, 0, NULL, 0);
 	for (i = 0; i < 1000 && qlxge_sim_poll(st.p.ad) != 0; i++)
 		;
 	assert_int_equal(rx_count(&st, accepted, 1000), accepted);
@@ -1092,6 +1104,14 @@ test_shared_tx_sole_sender_answered_as_unshared(void **state)
 	assert_int_equal(mtx_double_frees(st.tx_pool), 0);
 	assert_int_equal(rte_mempool_avail_count(st.tx_pool), POOL_TX);
 	storm_close(&st);
+}
+
+static void
+test_shared_tx_sole_sender_answered_as_unshared(void **state)
+{
+	(void)state;
+	sole_sender(false);
+	sole_sender(true);
 }
 
 /* Held frames (coalescing on) wait for the next call, however long: a burst of none sends. */
