@@ -16,10 +16,8 @@
  * and none came back twice. Timing is random from a seed printed at the start
  * (QLXGE_TEST_SEED=<n> replays its choices; the interleavings are the machine's).
  *
- * The pools are the test's own mempool driver, a stack under a mutex: the driver frees a frame
- * on whichever lcore reclaims it, and ThreadSanitizer sees a recycled mbuf's hand-over only
- * through a lock it knows (DPDK's ring is not instrumented). The driver enqueue also catches
- * an mbuf freed twice.
+ * The pools are the test's own mempool driver (pmd_mtx_pool.c), which ThreadSanitizer can
+ * follow and which catches an mbuf freed twice.
  *
  * Then single-thread cases: the capability and its reporting (ethdev, API, xstats, a mixed
  * port), a ring stalled on a full work queue that goes on only when someone calls (no timer),
@@ -49,6 +47,7 @@
 #include <rte_mempool.h>
 #include <rte_pause.h>
 
+#include "pmd_mtx_pool.h"
 #include "pmd_test.h"
 #include "rte_pmd_qlxge.h"
 
@@ -69,161 +68,6 @@
 #else
 #define STORM_FRAMES	20000u
 #endif
-
-/* ---- a mempool driver ThreadSanitizer can follow, that catches double frees ------------ */
-
-struct mtx_pool {
-	pthread_mutex_t lock;
-	unsigned int n, size, hsize;
-	uint64_t double_frees;
-	void **objs;		/* the stack */
-	void **set;		/* open addressing: the objects in the pool */
-};
-
-static unsigned int
-mtx_hash(const struct mtx_pool *p, const void *o)
-{
-	return (unsigned int)(((uintptr_t)o >> 6) * 2654435761u) & (p->hsize - 1);
-}
-
-static bool
-mtx_set_add(struct mtx_pool *p, void *o)
-{
-	unsigned int h = mtx_hash(p, o);
-
-	while (p->set[h] != NULL) {
-		if (p->set[h] == o)
-			return false;
-		h = (h + 1) & (p->hsize - 1);
-	}
-	p->set[h] = o;
-	return true;
-}
-
-static void
-mtx_set_del(struct mtx_pool *p, void *o)
-{
-	unsigned int h = mtx_hash(p, o), j, k;
-
-	while (p->set[h] != o)
-		h = (h + 1) & (p->hsize - 1);
-	p->set[h] = NULL;
-	/* re-insert the run after the hole (linear probing) */
-	for (j = (h + 1) & (p->hsize - 1); p->set[j] != NULL; j = (j + 1) & (p->hsize - 1)) {
-		void *x = p->set[j];
-
-		p->set[j] = NULL;
-		k = mtx_hash(p, x);
-		while (p->set[k] != NULL)
-			k = (k + 1) & (p->hsize - 1);
-		p->set[k] = x;
-	}
-}
-
-static int
-mtx_alloc(struct rte_mempool *mp)
-{
-	struct mtx_pool *p = calloc(1, sizeof(*p));
-
-	if (p == NULL)
-		return -ENOMEM;
-	pthread_mutex_init(&p->lock, NULL);
-	p->size = mp->size;
-	p->hsize = rte_align32pow2(mp->size * 2 + 2);
-	p->objs = calloc(p->size, sizeof(void *));
-	p->set = calloc(p->hsize, sizeof(void *));
-	if (p->objs == NULL || p->set == NULL) {
-		free(p->objs);
-		free(p->set);
-		free(p);
-		return -ENOMEM;
-	}
-	mp->pool_data = p;
-	return 0;
-}
-
-static void
-mtx_free(struct rte_mempool *mp)
-{
-	struct mtx_pool *p = mp->pool_data;
-
-	pthread_mutex_destroy(&p->lock);
-	free(p->objs);
-	free(p->set);
-	free(p);
-}
-
-static int
-mtx_enqueue(struct rte_mempool *mp, void *const *obj, unsigned int n)
-{
-	struct mtx_pool *p = mp->pool_data;
-	unsigned int i;
-
-	pthread_mutex_lock(&p->lock);
-	for (i = 0; i < n; i++) {
-		if (!mtx_set_add(p, obj[i])) {
-			p->double_frees++;	/* already in the pool: not taken twice */
-			continue;
-		}
-		p->objs[p->n++] = obj[i];
-	}
-	pthread_mutex_unlock(&p->lock);
-	return 0;
-}
-
-static int
-mtx_dequeue(struct rte_mempool *mp, void **obj, unsigned int n)
-{
-	struct mtx_pool *p = mp->pool_data;
-	unsigned int i;
-
-	pthread_mutex_lock(&p->lock);
-	if (p->n < n) {
-		pthread_mutex_unlock(&p->lock);
-		return -ENOBUFS;
-	}
-	for (i = 0; i < n; i++) {
-		obj[i] = p->objs[--p->n];
-		mtx_set_del(p, obj[i]);
-	}
-	pthread_mutex_unlock(&p->lock);
-	return 0;
-}
-
-static unsigned int
-mtx_count(const struct rte_mempool *mp)
-{
-	struct mtx_pool *p = mp->pool_data;
-	unsigned int n;
-
-	pthread_mutex_lock(&p->lock);
-	n = p->n;
-	pthread_mutex_unlock(&p->lock);
-	return n;
-}
-
-static const struct rte_mempool_ops mtx_ops = {
-	.name = "qlxge_test_mutex",
-	.alloc = mtx_alloc,
-	.free = mtx_free,
-	.enqueue = mtx_enqueue,
-	.dequeue = mtx_dequeue,
-	.get_count = mtx_count,
-};
-
-RTE_MEMPOOL_REGISTER_OPS(mtx_ops);
-
-static uint64_t
-mtx_double_frees(struct rte_mempool *mp)
-{
-	struct mtx_pool *p = mp->pool_data;
-	uint64_t n;
-
-	pthread_mutex_lock(&p->lock);
-	n = p->double_frees;
-	pthread_mutex_unlock(&p->lock);
-	return n;
-}
 
 /* ---- randomness ------------------------------------------------------------------------ */
 
@@ -364,13 +208,13 @@ storm_open(struct storm *st, const char *name, bool port_wide, bool mixed)
 
 	snprintf(pn, sizeof(pn), "shtx_tx%u", pools);
 	st->tx_pool = rte_pktmbuf_pool_create_by_ops(pn, POOL_TX, 0, 0, RTE_MBUF_DEFAULT_BUF_SIZE,
-						     SOCKET_ID_ANY, "qlxge_test_mutex");
+						     SOCKET_ID_ANY, PMD_MTX_POOL_OPS);
 	snprintf(pn, sizeof(pn), "shtx_rx%u", pools);
 	st->rx_pool = rte_pktmbuf_pool_create_by_ops(pn, POOL_RX, 0, 0, RTE_MBUF_DEFAULT_BUF_SIZE,
-						     SOCKET_ID_ANY, "qlxge_test_mutex");
+						     SOCKET_ID_ANY, PMD_MTX_POOL_OPS);
 	snprintf(pn, sizeof(pn), "shtx_r0%u", pools++);
 	st->rx0_pool = rte_pktmbuf_pool_create_by_ops(pn, 1023, 0, 0, RTE_MBUF_DEFAULT_BUF_SIZE,
-						      SOCKET_ID_ANY, "qlxge_test_mutex");
+						      SOCKET_ID_ANY, PMD_MTX_POOL_OPS);
 	if (st->tx_pool == NULL || st->rx_pool == NULL || st->rx0_pool == NULL)
 		return -ENOMEM;
 	if (pmd_pair_open(&st->p, name, true) != 0)
@@ -769,8 +613,8 @@ storm_run(enum storm_ctl ctl, const char *name, uint32_t hold_us)
 	assert_int_equal(rte_eth_dev_stop(st.p.port[1]), 0);
 	storm_tally(&st, drops0, &t);
 	assert_int_equal(t.received + t.drops + t.flushed + t.bad_packets, t.accepted);
-	assert_int_equal(mtx_double_frees(st.tx_pool), 0);
-	assert_int_equal(mtx_double_frees(st.rx_pool), 0);
+	assert_int_equal(pmd_mtx_double_frees(st.tx_pool), 0);
+	assert_int_equal(pmd_mtx_double_frees(st.rx_pool), 0);
 	assert_int_equal(rte_mempool_avail_count(st.tx_pool), POOL_TX);
 	storm_close(&st);
 }
@@ -1101,7 +945,7 @@ sole_sender(bool off)
 	assert_int_equal(qlxge_sim_thread_start(st.p.ad), 0);
 	rte_eth_tx_done_cleanup(port, 0, 0);
 	assert_int_equal(rte_eth_dev_stop(port), 0);
-	assert_int_equal(mtx_double_frees(st.tx_pool), 0);
+	assert_int_equal(pmd_mtx_double_frees(st.tx_pool), 0);
 	assert_int_equal(rte_mempool_avail_count(st.tx_pool), POOL_TX);
 	storm_close(&st);
 }
@@ -1207,7 +1051,7 @@ test_shared_tx_stop_flushes_when_adapter_fails(void **state)
 	assert_int_equal(es.oerrors, accepted);
 	assert_int_equal(es.opackets, 0);
 	assert_int_equal(rte_eth_tx_burst(port, 0, m, 0), 0);
-	assert_int_equal(mtx_double_frees(st.tx_pool), 0);
+	assert_int_equal(pmd_mtx_double_frees(st.tx_pool), 0);
 	assert_int_equal(rte_mempool_avail_count(st.tx_pool), POOL_TX);
 	assert_int_equal(qlxge_sim_thread_start(st.p.ad), 0);
 	storm_close(&st);
