@@ -159,7 +159,7 @@ qlxge_txs_drain(void *cookie, const struct mpring_batch *b, unsigned int flags, 
  * mpring can_drain callback, any thread: has the device written as many completions since the
  * drain stalled as it waits for? A "no" that turns stale is caught by the next enqueue,
  * tx_done_cleanup or stop, which ask again (a stalled ring holds frames, no caller waits for
- * them). A malformed index only says yes: the drain finds it out.
+ * them). A malformed index says yes: the drain finds it out.
  */
 static bool
 qlxge_txs_can_drain(void *cookie)
@@ -177,6 +177,8 @@ qlxge_txs_can_drain(void *cookie)
 	cq = rte_le_to_cpu_32((uint32_t)stall);
 	need = (uint32_t)(stall >> 32);
 	prod = rte_le_to_cpu_32(__atomic_load_n(txq->prod_shadow, __ATOMIC_RELAXED));
+	if (unlikely(prod >= txq->nb_desc))
+		return true;	/* malformed: the drain finds it out (qlxge_tx_malformed) */
 	if (prod == cq)
 		return false;
 	return (prod > cq ? prod - cq : prod + txq->nb_desc - cq) >= need;
