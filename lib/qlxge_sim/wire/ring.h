@@ -17,6 +17,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include <rte_branch_prediction.h>
 #include <rte_common.h>
 
 #include "base/copy.h"
@@ -36,24 +37,31 @@ int sim_wire_ring_init(struct sim_wire_ring *r, uint64_t size);
 void sim_wire_ring_fini(struct sim_wire_ring *r);
 
 /**
- * Copy a frame in, zero-padded to @p min_len (the sending MAC pads). Producer only.
- * @return 0 or -EAGAIN (no room: the receiving port's FIFO overflowed).
+ * Write a frame's record at *@p headp, zero-padded to @p min_len (the sending MAC pads), without
+ * publishing it: *@p headp moves past it, the consumer sees it once the producer stores that
+ * head (sim_wire_ring_publish). *@p tailp is the consumer's tail as the producer last read it:
+ * read again (acquire) only when the record does not fit before it, so a stale value never
+ * refuses a frame that fits. Producer only. @return 0 or -EAGAIN (no room: the receiving port's
+ * FIFO overflowed).
  */
 static inline int
-sim_wire_ring_put(struct sim_wire_ring *r, const uint8_t *frame, uint32_t len,
-		  uint32_t min_len)
+sim_wire_ring_write(struct sim_wire_ring *r, uint64_t *headp, uint64_t *tailp,
+		    const uint8_t *frame, uint32_t len, uint32_t min_len)
 {
 	uint32_t stored = RTE_MAX(len, min_len);
 	uint64_t need = SIM_WIRE_REC_HDR + RTE_ALIGN_CEIL((uint64_t)stored, 8);
-	uint64_t head = r->head;
-	/* acquire: pairs with the consumer's release of tail, the space is free once seen */
-	uint64_t tail = __atomic_load_n(&r->tail, __ATOMIC_ACQUIRE);
+	uint64_t head = *headp;
 	uint64_t pos = head & (r->size - 1);
 	uint64_t contig = r->size - pos;
 	uint64_t total = contig < need ? contig + need : need;
 
-	if (r->size - (head - tail) < total)
-		return -EAGAIN;
+	if (unlikely(r->size - (head - *tailp) < total)) {
+		/* acquire: pairs with the consumer's release of tail, the space is free once
+		 * seen */
+		*tailp = __atomic_load_n(&r->tail, __ATOMIC_ACQUIRE);
+		if (r->size - (head - *tailp) < total)
+			return -EAGAIN;
+	}
 	if (contig < need) {
 		uint32_t wrap = SIM_WIRE_REC_WRAP;
 
@@ -65,9 +73,35 @@ sim_wire_ring_put(struct sim_wire_ring *r, const uint8_t *frame, uint32_t len,
 	sim_copy(r->data + pos + SIM_WIRE_REC_HDR, frame, len);
 	if (stored > len)
 		memset(r->data + pos + SIM_WIRE_REC_HDR + len, 0, stored - len);
-	/* release: the record's bytes are visible before the consumer sees the new head */
-	__atomic_store_n(&r->head, head + need, __ATOMIC_RELEASE);
+	*headp = head + need;
 	return 0;
+}
+
+/** Show the consumer every record written up to @p head (sim_wire_ring_write). Producer only. */
+static inline void
+sim_wire_ring_publish(struct sim_wire_ring *r, uint64_t head)
+{
+	/* release: the records' bytes are visible before the consumer sees the new head (its
+	 * acquire load in sim_wire_ring_look) */
+	__atomic_store_n(&r->head, head, __ATOMIC_RELEASE);
+}
+
+/**
+ * Copy a frame in, zero-padded to @p min_len (the sending MAC pads), and publish it. Producer
+ * only. @return 0 or -EAGAIN (no room: the receiving port's FIFO overflowed).
+ */
+static inline int
+sim_wire_ring_put(struct sim_wire_ring *r, const uint8_t *frame, uint32_t len,
+		  uint32_t min_len)
+{
+	uint64_t head = r->head;
+	/* acquire: pairs with the consumer's release of tail, the space is free once seen */
+	uint64_t tail = __atomic_load_n(&r->tail, __ATOMIC_ACQUIRE);
+	int ret = sim_wire_ring_write(r, &head, &tail, frame, len, min_len);
+
+	if (ret == 0)
+		sim_wire_ring_publish(r, head);
+	return ret;
 }
 
 /**

@@ -215,6 +215,44 @@ sim_wire_tx(struct sim_wire *w, const uint8_t *frame, uint32_t len)
 }
 
 int
+sim_wire_txb_begin(struct sim_wire *w, struct sim_wire_txb *b)
+{
+	switch (w->kind) {
+	case QLXGE_SIM_WIRE_PEER:
+		/* acquire: pairs with the release in sim_wire_close() of the far end. Checked once
+		 * for the burst: a far end closing during it is a close just after it */
+		if (!__atomic_load_n(&w->cable->open[1 - w->end], __ATOMIC_ACQUIRE))
+			return -ENOLINK;
+		break;
+	case QLXGE_SIM_WIRE_LOOP:
+		break;
+	default:
+		return -ENOTSUP;
+	}
+	b->w = w;
+	b->r = w->txr;
+	b->head = w->txr->head;	/* the producer's own */
+	/* acquire: pairs with the consumer's release of tail, the space is free once seen */
+	b->tail = __atomic_load_n(&w->txr->tail, __ATOMIC_ACQUIRE);
+	b->frames = 0;
+	b->bytes = 0;
+	b->drops = 0;
+	return 0;
+}
+
+void
+sim_wire_txb_end(struct sim_wire_txb *b)
+{
+	struct sim_wire *w = b->w;
+
+	if (b->frames != 0)
+		sim_wire_ring_publish(b->r, b->head);
+	w->st.tx_frames += b->frames;
+	w->st.tx_bytes += b->bytes;
+	w->st.tx_drops += b->drops;
+}
+
+int
 sim_wire_emit(void *arg, const uint8_t *frame, uint32_t len)
 {
 	return sim_wire_tx(arg, frame, len);

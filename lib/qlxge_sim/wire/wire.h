@@ -15,11 +15,15 @@
 #ifndef SIM_WIRE_WIRE_H
 #define SIM_WIRE_WIRE_H
 
+#include <errno.h>
 #include <stdbool.h>
 #include <stdint.h>
 
+#include <rte_branch_prediction.h>
+
 #include "qlxge_sim.h"
 #include "base/state.h"
+#include "wire/ring.h"
 
 /** One end of a wire. */
 struct sim_wire;
@@ -59,6 +63,53 @@ void sim_wire_close(struct sim_wire *w);
  * counted), -EMSGSIZE, -EIO (pcap/tap write failed), -ENOLINK (peer end closed).
  */
 int sim_wire_tx(struct sim_wire *w, const uint8_t *frame, uint32_t len);
+
+/**
+ * A burst of frames sent on one LOOP or PEER end (the WQ engine's frames of one poll step):
+ * each frame's record written into the ring as sim_wire_tx() writes it, all of them shown to
+ * the far end at once by sim_wire_txb_end(), the end's counters added then. The frames, their
+ * order and the counters are those of one sim_wire_tx() per frame; only the moment the far end
+ * sees them moves, to the end of the burst (the receiving side of the same poll step runs
+ * after it; another thread's sees them a burst at a time, as it sees them a frame at a time).
+ */
+struct sim_wire_txb {
+	struct sim_wire *w;
+	struct sim_wire_ring *r;
+	uint64_t head;		/* where the next record goes; published at the end */
+	uint64_t tail;		/* the consumer's tail as last read */
+	uint64_t frames, bytes, drops;
+};
+
+/**
+ * Open a burst on @p w: 0 when @p w is a LOOP end or a PEER end whose far end is open (the
+ * frames then go through sim_wire_txb_put() until sim_wire_txb_end()), -ENOTSUP for the other
+ * kinds and -ENOLINK for a closed far end (send each frame with sim_wire_tx(), which says why).
+ * Nothing else may send on @p w until the end of the burst.
+ */
+int sim_wire_txb_begin(struct sim_wire *w, struct sim_wire_txb *b);
+
+/** Show the far end the frames of the burst and count them on the end. */
+void sim_wire_txb_end(struct sim_wire_txb *b);
+
+/** sim_wire_tx() of one frame in a burst: same checks, result and record. */
+static __rte_always_inline int
+sim_wire_txb_put(struct sim_wire_txb *b, const uint8_t *frame, uint32_t len)
+{
+	int ret;
+
+	if (unlikely(len > SIM_WIRE_MAX_FRAME))
+		ret = -EMSGSIZE;
+	else
+		ret = sim_wire_ring_write(b->r, &b->head, &b->tail, frame, len,
+					  SIM_WIRE_MIN_FRAME);
+	if (unlikely(ret != 0)) {
+		b->drops++;
+		return ret;
+	}
+	b->frames++;
+	b->bytes += len;
+	return 0;
+}
 
 /** sim_wire_tx() as a frame sink of the TX engine (sim_tx_emit_t): @p arg is the wire. */
 int sim_wire_emit(void *arg, const uint8_t *frame, uint32_t len);
