@@ -228,3 +228,36 @@ sim_xgmac_tx(void *arg, const uint8_t *frame, uint32_t len)
 	sim_xgmac_count_tx(fn, frame, len);
 	return 0;
 }
+
+void
+sim_xgmac_txb_open(struct sim_xgmac_txb *b)
+{
+	struct qlxge_sim_func *fn = b->fn;
+
+	/* sim_xgmac_tx()'s checks, once for the burst: the port's state does not change inside
+	 * a poll step (register writes and link changes wait for the adapter lock) */
+	if (fn->xg.tx_en && !(fn->port.link_config & QLXGE_LINK_CFG_LOOPBACK_MASK) &&
+	    fn->port.link_up && fn->wire != NULL && sim_wire_txb_begin(fn->wire, &b->wire) == 0)
+		b->state = SIM_XGMAC_TXB_WIRE;
+	else
+		b->state = SIM_XGMAC_TXB_EACH;
+}
+
+void
+sim_xgmac_txb_flush(struct sim_xgmac_txb *b)
+{
+	struct qlxge_sim_func *fn = b->fn;
+	unsigned int i;
+
+	if (b->state != SIM_XGMAC_TXB_WIRE)
+		return;	/* nothing sent in the burst: every frame took sim_xgmac_tx() */
+	sim_xgmac_count(fn, QLXGE_XGMAC_TX_PKTS, b->wire.frames);
+	sim_xgmac_count(fn, QLXGE_XGMAC_TX_BYTES, b->wire.bytes + 4 * b->wire.frames);
+	sim_xgmac_count(fn, QLXGE_XGMAC_TX_UCAST_PKTS, b->ucast);
+	for (i = 0; i < RTE_DIM(b->size); i++)
+		sim_xgmac_count(fn, QLXGE_XGMAC_TX_64_PKTS + 8 * i, b->size[i]);
+	sim_wire_txb_end(&b->wire);
+	b->state = SIM_XGMAC_TXB_IDLE;	/* the next frame opens a new burst */
+	b->ucast = 0;
+	memset(b->size, 0, sizeof(b->size));
+}

@@ -12,8 +12,10 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 #include <rte_branch_prediction.h>
+#include <rte_byteorder.h>
 #include <rte_common.h>
 
 #include "base/state.h"
@@ -105,13 +107,16 @@ sim_xgmac_cast(const uint8_t *f, uint32_t len, uint32_t bcast, uint32_t mcast, u
 	return (f[0] & f[1] & f[2] & f[3] & f[4] & f[5]) == 0xFF ? bcast : mcast;
 }
 
+/*
+ * The TX counters of a frame but its packets and bytes: by destination, pause, and by size or
+ * as undersize or oversize against the port's max frame @p max_frame.
+ */
 static inline void
-sim_xgmac_count_tx(struct qlxge_sim_func *fn, const uint8_t *f, uint32_t len)
+sim_xgmac_count_tx_kind(struct qlxge_sim_func *fn, const uint8_t *f, uint32_t len,
+			uint32_t max_frame)
 {
 	uint32_t wl = len + 4;
 
-	sim_xgmac_count(fn, QLXGE_XGMAC_TX_PKTS, 1);
-	sim_xgmac_count(fn, QLXGE_XGMAC_TX_BYTES, wl);
 	sim_xgmac_count(fn, sim_xgmac_cast(f, len, QLXGE_XGMAC_TX_BCAST_PKTS,
 					   QLXGE_XGMAC_TX_MCAST_PKTS,
 					   QLXGE_XGMAC_TX_UCAST_PKTS), 1);
@@ -121,32 +126,95 @@ sim_xgmac_count_tx(struct qlxge_sim_func *fn, const uint8_t *f, uint32_t len)
 	}
 	if (unlikely(wl < 64))
 		sim_xgmac_count(fn, QLXGE_XGMAC_TX_UNDERSIZE_PKTS, 1);
-	else if (unlikely(sim_xgmac_too_long(sim_port_max_frame(fn), f, len)))
+	else if (unlikely(sim_xgmac_too_long(max_frame, f, len)))
 		sim_xgmac_count(fn, QLXGE_XGMAC_TX_OVERSIZE_PKTS, 1);
 	else
 		sim_xgmac_count(fn, sim_xgmac_size_bucket(wl, QLXGE_XGMAC_TX_64_PKTS), 1);
 }
 
-/*
- * sim_xgmac_tx() of a port that sends on its wire (transmitter on, link up, no loopback): the
- * wire, then the counters, inline for the WQ engine's plain frames (dataplane/tx.h); every
- * other case is sim_xgmac_tx()'s. Same @p arg and result.
- */
-static __rte_always_inline int
-sim_xgmac_send(void *arg, const uint8_t *frame, uint32_t len)
+static inline void
+sim_xgmac_count_tx(struct qlxge_sim_func *fn, const uint8_t *f, uint32_t len)
 {
-	struct qlxge_sim_func *fn = arg;
+	sim_xgmac_count(fn, QLXGE_XGMAC_TX_PKTS, 1);
+	sim_xgmac_count(fn, QLXGE_XGMAC_TX_BYTES, len + 4);
+	sim_xgmac_count_tx_kind(fn, f, len, sim_port_max_frame(fn));
+}
+
+/*
+ * A burst of frames the MAC sends for the WQ engine in one pass (queues/wq.c): each frame goes
+ * into the wire's ring as it comes, all are shown to the far end at the end of the burst
+ * (sim_wire_txb), and the MAC's counters of the usual frame (unicast, not a pause frame, 64 to
+ * 1518 bytes on the wire and not over the max frame: packets, bytes, unicast, its size) are
+ * added at its end too. Nothing reads them inside the poll step (a register read waits for the
+ * adapter lock), so they are exact whenever read. The frames, their order, the results and
+ * every counter are those of one sim_xgmac_tx() per frame, which is what a port that does not
+ * send on a LOOP or PEER wire (transmitter off, no link, loopback, PCAP, TAP) still does.
+ */
+struct sim_xgmac_txb {
+	struct qlxge_sim_func *fn;
+	uint32_t max_frame;	/* the port's, sim_port_max_frame() */
+	uint8_t state;		/* SIM_XGMAC_TXB_* */
+	struct sim_wire_txb wire;	/* its frames and bytes are the MAC's packets and bytes */
+	uint64_t ucast;		/* TX_UCAST_PKTS to add */
+	uint64_t size[6];	/* TX_64_PKTS .. TX_1024_TO_1518_PKTS to add */
+};
+
+#define SIM_XGMAC_TXB_IDLE	0	/* no burst open on the wire */
+#define SIM_XGMAC_TXB_WIRE	1	/* a burst is open */
+#define SIM_XGMAC_TXB_EACH	2	/* the port does not send on a ring wire: sim_xgmac_tx() */
+
+/* A burst of the MAC of @p fn, whose max frame is @p max_frame (sim_port_max_frame()). */
+static inline void
+sim_xgmac_txb_init(struct sim_xgmac_txb *b, struct qlxge_sim_func *fn, uint32_t max_frame)
+{
+	b->fn = fn;
+	b->max_frame = max_frame;
+	b->state = SIM_XGMAC_TXB_IDLE;
+	b->ucast = 0;
+	memset(b->size, 0, sizeof(b->size));
+}
+
+/*
+ * Open the burst on the wire when the port sends on one (transmitter on, link up, no loopback,
+ * a LOOP or PEER wire whose far end is open): SIM_XGMAC_TXB_WIRE, else SIM_XGMAC_TXB_EACH.
+ */
+void sim_xgmac_txb_open(struct sim_xgmac_txb *b);
+
+/*
+ * The frames of the burst shown on the wire and counted: before anything else sends on the
+ * port (sim_xgmac_tx()), and at the end of the pass. The burst may go on after it.
+ */
+void sim_xgmac_txb_flush(struct sim_xgmac_txb *b);
+
+/* sim_xgmac_tx() of a frame of burst @p arg (a sim_tx_emit_t, inline for the plain frames). */
+static __rte_always_inline int
+sim_xgmac_txb_send(void *arg, const uint8_t *frame, uint32_t len)
+{
+	struct sim_xgmac_txb *b = arg;
+	uint32_t wl = len + 4;
+	uint16_t et;
 	int ret;
 
-	if (unlikely(!fn->xg.tx_en || (fn->port.link_config & QLXGE_LINK_CFG_LOOPBACK_MASK) ||
-		     !fn->port.link_up || fn->wire == NULL))
-		return sim_xgmac_tx(arg, frame, len);
-	ret = sim_wire_tx(fn->wire, frame, len);
+	if (unlikely(b->state != SIM_XGMAC_TXB_WIRE)) {
+		if (b->state == SIM_XGMAC_TXB_IDLE)
+			sim_xgmac_txb_open(b);
+		if (b->state != SIM_XGMAC_TXB_WIRE)
+			return sim_xgmac_tx(b->fn, frame, len);
+	}
+	ret = sim_wire_txb_put(&b->wire, frame, len);
 	if (unlikely(ret != 0)) {
-		fn->cnt.tx_drops_wire++;
+		b->fn->cnt.tx_drops_wire++;
 		return ret;
 	}
-	sim_xgmac_count_tx(fn, frame, len);
+	/* sim_xgmac_count_tx()'s verdict on the usual frame (len >= 60 once wl >= 64): unicast,
+	 * not pause, its size bucket, not too long; its packets and bytes are the burst's */
+	if (likely(wl >= 64 && wl <= 1518 && wl <= b->max_frame && !(frame[0] & 1) &&
+		   (memcpy(&et, frame + 12, sizeof(et)), et != RTE_BE16(0x8808)))) {
+		b->ucast++;
+		b->size[wl <= 64 ? 0 : (uint32_t)(31 - __builtin_clz(wl)) - 5]++;
+	} else {
+		sim_xgmac_count_tx_kind(b->fn, frame, len, b->max_frame);
+	}
 	return 0;
 }
 

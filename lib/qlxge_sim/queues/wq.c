@@ -34,16 +34,20 @@
  */
 static __rte_always_inline void
 sim_wq_iocb(struct qlxge_sim_func *fn, unsigned int q, uint32_t slot, const uint8_t *iocb,
-	    uint32_t max_frame, struct sim_cq *cq, struct sim_cq_batch *b)
+	    uint32_t max_frame, struct sim_cq *cq, struct sim_cq_batch *b,
+	    struct sim_xgmac_txb *txb)
 {
 	struct qlxge_ob_mac_rsp rsp;
 	struct sim_tx_result res;
 	int ret;
 
-	if (likely(sim_tx_plain(fn, iocb, max_frame, sim_xgmac_send, fn, &res, &ret))) {
+	if (likely(sim_tx_plain(fn, iocb, max_frame, sim_xgmac_txb_send, txb, &res, &ret))) {
 		/* sent as it is (or not, and flagged) */
 	} else if (iocb[0] == QLXGE_OPCODE_OB_MAC_IOCB ||
 		   iocb[0] == QLXGE_OPCODE_OB_MAC_TSO_IOCB) {
+		/* the burst's frames on the wire before this IOCB's, which take the MAC's
+		 * general send */
+		sim_xgmac_txb_flush(txb);
 		ret = sim_tx_iocb_any(fn, iocb, max_frame, sim_xgmac_tx, fn, &res);
 	} else {
 		SIM_WRN(fn, tx, opcode, SIM_FN_FMT " WQ %u slot %u opcode 0x%02x",
@@ -108,6 +112,7 @@ sim_wq_poll(struct qlxge_sim_func *fn, unsigned int q, uint64_t now)
 	unsigned int n = 0;
 	uint32_t prod, cons, max_frame;
 	struct sim_cq_batch b = { false, false, false };
+	struct sim_xgmac_txb txb;	/* the MAC's burst: frames on the wire, MAC counters */
 
 	if (unlikely(valid != wq->db_valid_seen)) {
 		bool v = (valid & QLXGE_DB_VALID_V) != 0;
@@ -139,6 +144,7 @@ sim_wq_poll(struct qlxge_sim_func *fn, unsigned int q, uint64_t now)
 	}
 	fn->cnt.doorbells++;
 	max_frame = sim_port_max_frame(fn);
+	sim_xgmac_txb_init(&txb, fn, max_frame);
 	cons = wq->cons;
 	while (cons != prod && n < SIM_TX_BUDGET) {
 		const uint8_t *ring;
@@ -157,12 +163,14 @@ sim_wq_poll(struct qlxge_sim_func *fn, unsigned int q, uint64_t now)
 		SIM_TRACE_DP(fn, dma, read, SIM_FN_FMT " iova 0x%" PRIx64 " len %zu",
 			     SIM_FN_ARGS(fn), wq->base + (uint64_t)cons * QLXGE_IOCB_SIZE,
 			     sizeof(iocb));
-		sim_wq_iocb(fn, q, cons, iocb, max_frame, cq, &b);
+		sim_wq_iocb(fn, q, cons, iocb, max_frame, cq, &b, &txb);
 		if (++cons == wq->len)
 			cons = 0;
 		wq->cons = cons;
 		n++;
 	}
+	/* the frames on the wire and counted, then their completions published */
+	sim_xgmac_txb_flush(&txb);
 	fn->cnt.tx_iocbs += n;
 	if (n != 0) {
 		uint32_t le = rte_cpu_to_le_32(wq->cons);
