@@ -107,6 +107,16 @@ sim_dma_ring_at(struct qlxge_sim_func *fn, struct sim_dma_ring *r, uint64_t base
 	return sim_dma_ring_map(fn, r, base, size, off);
 }
 
+/*
+ * The host address of the ring [@p base, ...) when sim_dma_ring_at() has checked it in this
+ * poll step (an entry is then at its offset from it, as sim_dma_ring_at() gives it), else NULL.
+ */
+static __rte_always_inline uint8_t *
+sim_dma_ring_va(const struct qlxge_sim_func *fn, const struct sim_dma_ring *r, uint64_t base)
+{
+	return r->gen == fn->dma_gen && r->iova == base ? r->va : NULL;
+}
+
 /* sim_dma_write() through a window. */
 static inline int
 sim_dma_wr(struct qlxge_sim_func *fn, struct sim_dma_win *w, uint64_t iova, const void *src,

@@ -63,34 +63,40 @@ sim_tx_plain(struct qlxge_sim_func *fn, const void *iocb, uint32_t max_frame, si
 	uint32_t frame_len = rte_le_to_cpu_16(mac->frame_len) & QLXGE_OB_MAC_FRAME_LEN_MASK;
 	uint32_t w = rte_le_to_cpu_32(mac->tbd[0].len);
 	const uint8_t *p;
+	uint8_t flags1;
 
 	if (mac->opcode != QLXGE_OPCODE_OB_MAC_IOCB || (mac->flags3 & QLXGE_OB_MAC_FLAGS3_V) ||
 	    (w & (QLXGE_TX_BD_E | QLXGE_TX_BD_C)) != QLXGE_TX_BD_E ||
 	    (w & QLXGE_TX_BD_LEN_MASK) != frame_len || frame_len < SIM_TX_MIN_FRAME ||
 	    frame_len > SIM_TX_MAX_GATHER)
 		return 0;
-	res->flags1 = 0;
-	res->flags3 = 0;
-	res->frames = 0;
-	res->dropped = 0;
-	res->bytes = 0;
 	/* the buffer is an mbuf of a pool the previous one's window of this step covers */
 	p = sim_dma_at(fn, &fn->tx_buf_win, rte_le_to_cpu_64(mac->tbd[0].addr), frame_len);
 	if (p == NULL) {
+		res->flags1 = 0;
 		res->flags3 = QLXGE_OB_MAC_RSP_FLAGS3_B;
+		res->frames = 0;
+		res->dropped = 0;
+		res->bytes = 0;
 		SIM_TRACE(tx, dma_fault, "opcode 0x%02x", mac->opcode);
 		*ret = -EFAULT;
 		return 1;
 	}
-	if (sim_xgmac_too_long(max_frame, p, frame_len))
-		res->flags1 = QLXGE_OB_MAC_RSP_FLAGS1_L;
+	/* res written after the send: nothing in it is read before */
+	flags1 = sim_xgmac_too_long(max_frame, p, frame_len) ? QLXGE_OB_MAC_RSP_FLAGS1_L : 0;
 	if (frame_len > SIM_FRAME_MAX || emit(arg, p, frame_len) != 0) {
-		res->dropped = 1;
+		res->flags1 = flags1;
 		res->flags3 = QLXGE_OB_MAC_RSP_FLAGS3_B;	/* not sent */
+		res->frames = 0;
+		res->dropped = 1;
+		res->bytes = 0;
 		*ret = -ENOBUFS;
 		return 1;
 	}
+	res->flags1 = flags1;
+	res->flags3 = 0;
 	res->frames = 1;
+	res->dropped = 0;
 	res->bytes = frame_len;
 	*ret = 0;
 	return 1;

@@ -88,6 +88,14 @@ sim_cq_slot(struct qlxge_sim_func *fn, struct sim_cq *cq)
 	return slot;
 }
 
+/* sim_cq_slot()'s trace, for a caller that reached the slot through sim_dma_ring_va(). */
+static inline void
+sim_cq_trace_slot(struct qlxge_sim_func *fn, const struct sim_cq *cq)
+{
+	SIM_TRACE_DP(fn, dma, write, SIM_FN_FMT " iova 0x%" PRIx64 " len %u", SIM_FN_ARGS(fn),
+		     cq->base + (uint64_t)cq->prod * QLXGE_CQE_SIZE, QLXGE_CQE_SIZE);
+}
+
 /*
  * The entry of sim_cq_slot() is written: advance the producer. What the entry asks of the CQ
  * (sim_cq_mark) is the caller's, once for the entries of a batch.
