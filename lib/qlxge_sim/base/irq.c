@@ -115,10 +115,13 @@ sim_irq_update(struct qlxge_sim_func *fn)
 	if (!(fn->intr_en & QLXGE_INTR_EN_EI))
 		return;
 	pend = sim_irq_pending(fn);
-	for (v = 0; pend != 0 && v < QLXGE_SIM_NUM_VECTORS; v++) {
+	/* the pending vectors only, lowest first, as a walk of all of them would fire them (a
+	 * CQ's vector is below the vector count, icb.c checks it at the load) */
+	for (; pend != 0; pend &= pend - 1) {
 		uint64_t one = 1;
 
-		if (!(pend & (1u << v)) || !fn->vec_en[v])
+		v = (unsigned int)__builtin_ctz(pend);
+		if (v >= QLXGE_SIM_NUM_VECTORS || !fn->vec_en[v])
 			continue;
 		fn->vec_en[v] = false;	/* auto-mask until re-enabled (§8.2) */
 		fn->vec_fired |= 1u << v;
