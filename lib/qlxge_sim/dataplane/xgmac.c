@@ -236,11 +236,13 @@ sim_xgmac_txb_open(struct sim_xgmac_txb *b)
 
 	/* sim_xgmac_tx()'s checks, once for the burst: the port's state does not change inside
 	 * a poll step (register writes and link changes wait for the adapter lock) */
-	if (fn->xg.tx_en && !(fn->port.link_config & QLXGE_LINK_CFG_LOOPBACK_MASK) &&
-	    fn->port.link_up && fn->wire != NULL && sim_wire_txb_begin(fn->wire, &b->wire) == 0)
+	if (!fn->xg.tx_en || (fn->port.link_config & QLXGE_LINK_CFG_LOOPBACK_MASK) ||
+	    !fn->port.link_up || fn->wire == NULL)
+		b->state = SIM_XGMAC_TXB_EACH;
+	else if (sim_wire_txb_begin(fn->wire, &b->wire) == 0)
 		b->state = SIM_XGMAC_TXB_WIRE;
 	else
-		b->state = SIM_XGMAC_TXB_EACH;
+		b->state = SIM_XGMAC_TXB_FRAME;	/* PCAP, TAP, or a PEER's far end closed */
 }
 
 void

@@ -148,7 +148,8 @@ sim_xgmac_count_tx(struct qlxge_sim_func *fn, const uint8_t *f, uint32_t len)
  * added at its end too. Nothing reads them inside the poll step (a register read waits for the
  * adapter lock), so they are exact whenever read. The frames, their order, the results and
  * every counter are those of one sim_xgmac_tx() per frame, which is what a port that does not
- * send on a LOOP or PEER wire (transmitter off, no link, loopback, PCAP, TAP) still does.
+ * send on its wire (transmitter off, no link, loopback) still does; on a PCAP or TAP wire the
+ * frames go one by one, counted at once.
  */
 struct sim_xgmac_txb {
 	struct qlxge_sim_func *fn;
@@ -161,7 +162,8 @@ struct sim_xgmac_txb {
 
 #define SIM_XGMAC_TXB_IDLE	0	/* no burst open on the wire */
 #define SIM_XGMAC_TXB_WIRE	1	/* a burst is open */
-#define SIM_XGMAC_TXB_EACH	2	/* the port does not send on a ring wire: sim_xgmac_tx() */
+#define SIM_XGMAC_TXB_FRAME	2	/* the port sends on a PCAP or TAP wire: frame by frame */
+#define SIM_XGMAC_TXB_EACH	3	/* the port does not send on its wire: sim_xgmac_tx() */
 
 /* A burst of the MAC of @p fn, whose max frame is @p max_frame (sim_port_max_frame()). */
 static inline void
@@ -175,8 +177,9 @@ sim_xgmac_txb_init(struct sim_xgmac_txb *b, struct qlxge_sim_func *fn, uint32_t 
 }
 
 /*
- * Open the burst on the wire when the port sends on one (transmitter on, link up, no loopback,
- * a LOOP or PEER wire whose far end is open): SIM_XGMAC_TXB_WIRE, else SIM_XGMAC_TXB_EACH.
+ * Open the burst on the wire when the port sends on one (transmitter on, link up, no loopback):
+ * SIM_XGMAC_TXB_WIRE on a LOOP or PEER wire whose far end is open, SIM_XGMAC_TXB_FRAME on
+ * another, else SIM_XGMAC_TXB_EACH.
  */
 void sim_xgmac_txb_open(struct sim_xgmac_txb *b);
 
@@ -198,6 +201,18 @@ sim_xgmac_txb_send(void *arg, const uint8_t *frame, uint32_t len)
 	if (unlikely(b->state != SIM_XGMAC_TXB_WIRE)) {
 		if (b->state == SIM_XGMAC_TXB_IDLE)
 			sim_xgmac_txb_open(b);
+		if (b->state == SIM_XGMAC_TXB_FRAME) {
+			/* sim_xgmac_tx() past its checks, which hold for the burst */
+			ret = sim_wire_tx(b->fn->wire, frame, len);
+			if (unlikely(ret != 0)) {
+				b->fn->cnt.tx_drops_wire++;
+				return ret;
+			}
+			sim_xgmac_count(b->fn, QLXGE_XGMAC_TX_PKTS, 1);
+			sim_xgmac_count(b->fn, QLXGE_XGMAC_TX_BYTES, wl);
+			sim_xgmac_count_tx_kind(b->fn, frame, len, b->max_frame);
+			return 0;
+		}
 		if (b->state != SIM_XGMAC_TXB_WIRE)
 			return sim_xgmac_tx(b->fn, frame, len);
 	}
