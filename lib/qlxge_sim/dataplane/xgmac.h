@@ -157,7 +157,7 @@ struct sim_xgmac_txb {
 	uint8_t state;		/* SIM_XGMAC_TXB_* */
 	struct sim_wire_txb wire;	/* its frames and bytes are the MAC's packets and bytes */
 	uint64_t ucast;		/* TX_UCAST_PKTS to add */
-	uint64_t size[6];	/* TX_64_PKTS .. TX_1024_TO_1518_PKTS to add */
+	uint64_t size[6];	/* TX_64_PKTS .. TX_1024_1518_PKTS to add */
 };
 
 #define SIM_XGMAC_TXB_IDLE	0	/* no burst open on the wire */
