@@ -969,11 +969,11 @@ test_rx_memo_equivalent(void **state)
 {
 	struct env *e = *state;
 	struct sim_mac_memo mac_memo;
-	struct sim_route_memo route_memo;
+	struct sim_route_memo route_memo, rt_memo;
 	struct sim_rx_verdict plain, memo;
 	struct sim_rx_ctx with;
 	uint64_t x = 0x9E3779B97F4A7C15ull;
-	unsigned int hits = 0, frames = 0;
+	unsigned int hits = 0, rt_hits = 0, frames = 0;
 
 	e->ctx.fsc = QLXGE_FSC_SH;	/* header split by the CAM entry's SH */
 	for (unsigned int b = 0; b < 4000; b++) {
@@ -998,14 +998,19 @@ test_rx_memo_equivalent(void **state)
 					(e->buf[12] == 0x81 && e->buf[13] == 0 ?
 					 (1ull << 63) | ((uint64_t)(t_rd16(e->buf + 14) &
 						QLXGE_IB_MAC_VLAN_ID_MASK) << 48) : 0));
+			rt_memo = route_memo;
 			assert_int_equal(sim_rx_classify(&e->ctx, e->buf, e->f.len, &plain),
 					 sim_rx_classify(&with, e->buf, e->f.len, &memo));
 			verdict_equal(&plain, &memo);
+			/* the slot and queue of the frame before, without the walk or the
+			 * destination's decoding */
+			rt_hits += rt_memo.valid && rt_memo.dflt && rt_memo.bits == plain.rt_bits;
 			frames++;
 		}
 	}
-	/* the memo was taken, not only filled */
+	/* the memos were taken, not only filled */
 	assert_true(hits > frames / 8);
+	assert_true(rt_hits > frames / 64);	/* most go through RSS or CAM slots */
 }
 
 /* ---- the IPv4 fast path ---- */
