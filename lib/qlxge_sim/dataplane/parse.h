@@ -251,7 +251,7 @@ sim_l34_ipv4_plain(const uint8_t *frame, uint32_t len, uint32_t off, uint16_t et
 	memcpy(&q1, ip + 8, sizeof(q1));
 	memcpy(&src, ip + offsetof(struct rte_ipv4_hdr, src_addr), sizeof(src));
 	memcpy(&dst, ip + offsetof(struct rte_ipv4_hdr, dst_addr), sizeof(dst));
-	ck->ip_err = sim_csum_fold(sim_csum_add(sim_csum_add(q0, q1), dst)) != 0xFFFF;
+	ck->ip_err = !sim_csum_ok(sim_csum_add(sim_csum_add(q0, q1), dst));
 	/* as sim_l34_ipv4() sums the pseudo-header, then sim_csum_verify() the segment (at
 	 * least 8 bytes: a TCP or UDP header) */
 	ck->l4_checked = !(field == 0 && zero_ok);
@@ -259,7 +259,7 @@ sim_l34_ipv4_plain(const uint8_t *frame, uint32_t len, uint32_t off, uint16_t et
 	if (ck->l4_checked) {
 		phdr = (uint64_t)src + dst + sim_be16((uint16_t)proto) +
 		       sim_be16((uint16_t)l4_len);
-		ck->l4_err = sim_csum_fold(sim_csum_sum8(l4, l4_len, phdr)) != 0xFFFF;
+		ck->l4_err = !sim_csum_ok(sim_csum_sum8(l4, l4_len, phdr));
 	}
 	return true;
 }

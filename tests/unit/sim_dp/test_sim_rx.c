@@ -1083,7 +1083,7 @@ fast_frame(struct env *e, uint64_t *x)
  * sim_csum_verify()) for the frames it takes: the same L3/L4 facts and the same checksum
  * results, on 200,000 random frames, the common ones and damaged ones; it declines the
  * others (the general path decides those). And sim_csum_sum8() folds as sim_csum_sum() for
- * every length from 8 and any starting sum.
+ * every length from 8 and any starting sum, and sim_csum_ok() says what the fold says.
  */
 static void
 test_rx_fast_path_equivalent(void **state)
@@ -1130,6 +1130,21 @@ test_rx_fast_path_equivalent(void **state)
 			e->buf[k] = (r >> 16) % 8 == 0 ? 0xFF : (uint8_t)memo_rand(&x);
 		assert_int_equal(sim_csum_fold(sim_csum_sum8(e->buf, len, sum)),
 				 sim_csum_fold(sim_csum_sum(e->buf, len, sum)));
+		assert_int_equal(sim_csum_ok(sim_csum_sum8(e->buf, len, sum)),
+				 sim_csum_fold(sim_csum_sum(e->buf, len, sum)) == 0xFFFF);
+	}
+	/* sim_csum_ok() is the fold's verdict on any sum: multiples of 0xFFFF and their
+	 * neighbours, the ends of the range, random values */
+	for (unsigned int i = 0; i < 200000; i++) {
+		uint64_t r = memo_rand(&x);
+		uint64_t k = r % 3 == 0 ? r >> 48 : r >> 16;	/* k * 0xFFFF fits in 64 bits */
+		const uint64_t sums[] = {
+			k * 0xFFFFull, k * 0xFFFFull + 1, k * 0xFFFFull - 1, r, 0, 0xFFFF,
+			UINT64_MAX, UINT64_MAX - 1, 0xFFFF0000ull, 0xFFFFFFFFull,
+		};
+
+		for (unsigned int j = 0; j < RTE_DIM(sums); j++)
+			assert_int_equal(sim_csum_ok(sums[j]), sim_csum_fold(sums[j]) == 0xFFFF);
 	}
 }
 
