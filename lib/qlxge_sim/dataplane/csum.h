@@ -101,7 +101,8 @@ sim_csum_sum8(const void *buf, uint32_t len, uint64_t sum)
 		p += 8;
 	} while (p < end);
 	if (r != 0) {
-		memcpy(&q, p + r - 8, sizeof(q));
+		/* the run's last 8 bytes, from its start: the loop's pointer is not needed */
+		memcpy(&q, (const uint8_t *)buf + len - 8, sizeof(q));
 #if RTE_BYTE_ORDER == RTE_LITTLE_ENDIAN
 		q >>= 8 * (8 - r);
 #else
