@@ -162,10 +162,18 @@ sim_rx_classify_frame(const struct sim_rx_ctx *ctx, const uint8_t *frame, uint32
 	v->strip_vlan = mp->strip;
 
 	/* ---- L3/L4 and checksums ---- */
-	sim_l34_parse(frame, len, off, et, &l, &at);
-	sim_csum_verify(frame + l.l3_off, frame + l.l4_off, &at, &ck);
-	if (unlikely(alt != NULL))
-		sim_csum_verify_flipped(frame + l.l4_off, &at, &flip_checked, &flip_err);
+	/* the common frame (IPv4 without options, TCP or UDP) by fixed offsets, anything else
+	 * (and a frame whose corrupted twin is asked for, which needs @p at) by the general
+	 * parse */
+	at.l4_len = 0;
+	at.ck_off = 0;
+	if (unlikely(alt != NULL) || !sim_l34_ipv4_plain(frame, len, off, et, &l, &ck)) {
+		sim_l34_parse(frame, len, off, et, &l, &at);
+		sim_csum_verify(frame + l.l3_off, frame + l.l4_off, &at, &ck);
+		if (unlikely(alt != NULL))
+			sim_csum_verify_flipped(frame + l.l4_off, &at, &flip_checked,
+						&flip_err);
+	}
 	if (l.v4)
 		v->flags3 |= QLXGE_IB_MAC_FLAGS3_V4;
 	if (l.v6)

@@ -190,4 +190,78 @@ sim_l34_parse(const uint8_t *frame, uint32_t len, uint32_t off, uint16_t et, str
 		sim_l34_ipv6(frame, len, off, l, at);
 }
 
+/*
+ * The fast path of sim_l34_parse() and sim_csum_verify() together, for the common frame: IPv4
+ * without options (first byte 0x45) at @p off, its total length within the frame, not a
+ * fragment, carrying a TCP header (data offset 5 to the segment's length) or a UDP one. Its
+ * fields are at fixed offsets, the IPv4 header's words are loaded once for its checksum and
+ * the pseudo-header, and nothing goes through struct sim_csum_at. @return false, @p l and
+ * @p ck untouched, for any other frame (the general path then decides: IP options, IPv6,
+ * fragments, inconsistent lengths, other protocols). The same results as the general path:
+ * tests/unit/sim_dp/test_sim_rx.c (test_rx_fast_path_equivalent) compares them on varied
+ * frames.
+ */
+static __rte_always_inline bool
+sim_l34_ipv4_plain(const uint8_t *frame, uint32_t len, uint32_t off, uint16_t et,
+		   struct sim_l34 *l, struct sim_csum_res *ck)
+{
+	const uint8_t *ip = frame + off;
+	const uint8_t *l4 = ip + sizeof(struct rte_ipv4_hdr);
+	uint32_t src, dst, tl, l4_len, hl;
+	uint16_t tl_be, frag, field;
+	uint64_t q0, q1, phdr;
+	uint8_t proto;
+	bool zero_ok;
+
+	if (et != RTE_ETHER_TYPE_IPV4 || off + sizeof(struct rte_ipv4_hdr) > len || ip[0] != 0x45)
+		return false;
+	memcpy(&tl_be, ip + offsetof(struct rte_ipv4_hdr, total_length), sizeof(tl_be));
+	memcpy(&frag, ip + offsetof(struct rte_ipv4_hdr, fragment_offset), sizeof(frag));
+	tl = sim_be16(tl_be);
+	if (tl < sizeof(struct rte_ipv4_hdr) || off + tl > len ||
+	    (frag & rte_cpu_to_be_16(RTE_IPV4_HDR_MF_FLAG | RTE_IPV4_HDR_OFFSET_MASK)))
+		return false;
+	l4_len = tl - (uint32_t)sizeof(struct rte_ipv4_hdr);
+	proto = ip[offsetof(struct rte_ipv4_hdr, next_proto_id)];
+	if (proto == IPPROTO_TCP) {
+		if (l4_len < sizeof(struct rte_tcp_hdr))
+			return false;
+		hl = (uint32_t)(l4[offsetof(struct rte_tcp_hdr, data_off)] >> 4) * 4;
+		if (hl < sizeof(struct rte_tcp_hdr) || hl > l4_len)
+			return false;
+		memcpy(&field, l4 + offsetof(struct rte_tcp_hdr, cksum), sizeof(field));
+		zero_ok = false;
+	} else if (proto == IPPROTO_UDP) {
+		if (l4_len < sizeof(struct rte_udp_hdr))
+			return false;
+		hl = sizeof(struct rte_udp_hdr);
+		memcpy(&field, l4 + offsetof(struct rte_udp_hdr, dgram_cksum), sizeof(field));
+		zero_ok = true;
+	} else {
+		return false;
+	}
+	l->l3_off = (uint16_t)off;
+	l->l4_off = (uint16_t)(off + sizeof(struct rte_ipv4_hdr));
+	l->hdr_len = (uint16_t)(off + sizeof(struct rte_ipv4_hdr) + hl);
+	l->proto = proto;
+	l->v4 = true;
+	l->v6 = false;
+	/* the header's checksum over its 20 bytes; the addresses are its last 8 */
+	memcpy(&q0, ip, sizeof(q0));
+	memcpy(&q1, ip + 8, sizeof(q1));
+	memcpy(&src, ip + offsetof(struct rte_ipv4_hdr, src_addr), sizeof(src));
+	memcpy(&dst, ip + offsetof(struct rte_ipv4_hdr, dst_addr), sizeof(dst));
+	ck->ip_err = !sim_csum_ok(sim_csum_add(sim_csum_add(q0, q1), dst));
+	/* as sim_l34_ipv4() sums the pseudo-header, then sim_csum_verify() the segment (at
+	 * least 8 bytes: a TCP or UDP header) */
+	ck->l4_checked = !(field == 0 && zero_ok);
+	ck->l4_err = false;
+	if (ck->l4_checked) {
+		phdr = (uint64_t)src + dst + sim_be16((uint16_t)proto) +
+		       sim_be16((uint16_t)l4_len);
+		ck->l4_err = !sim_csum_ok(sim_csum_sum8(l4, l4_len, phdr));
+	}
+	return true;
+}
+
 #endif /* SIM_DATAPLANE_PARSE_H */

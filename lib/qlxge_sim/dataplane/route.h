@@ -111,10 +111,14 @@ sim_route_slot(const struct sim_route_table *rt, uint32_t bits, uint32_t *idx_wo
  * bits, so a frame with the bits of the one before gets its slot without the walk (which
  * visits every enabled slot below the one that takes it: for a frame taken by promiscuous
  * mode, slot 15, all the drivers' others).
+ * When the slot names the default queue, the queue is kept too: NIC_RCV_CFG, which names it,
+ * is the batch's (the receive pass reads it once per batch, sim_rx_ctx_init()).
  * Zeroed: empty. Kept by the receive pass for its batch (queues/rx.c), never across steps.
  */
 struct sim_route_memo {
 	bool valid;
+	bool dflt;		/* the slot names the default queue: cq is the frame's */
+	uint8_t cq;		/* NIC_RCV_CFG's default queue (the batch's NIC_RCV_CFG) */
 	uint32_t bits;
 	unsigned int slot;
 	uint32_t idx_word;
@@ -147,7 +151,22 @@ sim_route_frame(const struct sim_route_table *rt, uint32_t bits, const struct si
 		uint8_t *slot, uint8_t *dest, uint8_t *cq, struct sim_route_memo *memo)
 {
 	uint32_t idx_word = 0;
-	unsigned int s = sim_route_slot_memo(rt, bits, &idx_word, memo);
+	unsigned int s;
+
+	/* the frame of a flow whose slot names the default queue (a promiscuous or broadcast
+	 * slot): slot, destination and queue as for the frame before */
+	if (memo != NULL && memo->valid && memo->bits == bits && memo->dflt) {
+		*slot = (uint8_t)memo->slot;
+		*dest = (uint8_t)(QLXGE_RT_IDX_DST_DFLT_Q >> QLXGE_RT_IDX_DST_SHIFT);
+		*cq = memo->cq;
+		return SIM_ROUTE_CQ;
+	}
+	s = sim_route_slot_memo(rt, bits, &idx_word, memo);
+	if (memo != NULL) {
+		memo->dflt = s != SIM_ROUTE_SLOT_NONE &&
+			     (idx_word & QLXGE_RT_IDX_DST_MASK) == QLXGE_RT_IDX_DST_DFLT_Q;
+		memo->cq = sim_route_dflt_cq(q->nic_rcv_cfg);
+	}
 
 	*slot = (uint8_t)s;
 	if (s == SIM_ROUTE_SLOT_NONE) {

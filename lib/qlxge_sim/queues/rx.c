@@ -79,6 +79,145 @@ sim_rx_cq_ready(const struct qlxge_sim_func *fn, unsigned int q)
 }
 
 /*
+ * The frames @p frames / @p lens (@p nb of them) of one call of sim_wire_rx_burst(), each
+ * classified and placed; @return the frames taken (fewer than @p nb when one must stay on the
+ * wire). @p wait, @p probe as sim_rx_drain(); @p fcs_fault, @p l4_fault: the per-frame faults
+ * are injected. Inline twice: once with every flag false, the plain batch (no fault, frames
+ * never wait), in which the compiler drops their branches and the registers they hold, and
+ * once with the batch's flags for everything else: one source for both.
+ */
+static __rte_always_inline unsigned int
+sim_rx_frames(struct qlxge_sim_func *fn, const struct sim_rx_ctx *ctx,
+	      const uint8_t *const *frames, const uint32_t *lens, unsigned int nb,
+	      struct sim_xgmac_rx_acc *acc, struct sim_rxq_acc *placed, bool wait, bool probe,
+	      bool fcs_fault, bool l4_fault)
+{
+	unsigned int i;
+
+	for (i = 0; i < nb; i++) {
+		const uint8_t *data = frames[i];
+		uint32_t len = lens[i], mac_len = len;
+		bool fcs_err = false, oversize = false, fifo_drop = false;
+		enum sim_rxq_res res = SIM_RXQ_DROPPED;
+		struct sim_rx_verdict v;
+		struct sim_rx_alt alt;
+		int ret = SIM_RX_DROP_OVERSIZE;
+
+		/* no longer frame reaches the RX path, and fn->frame (the copy for a VLAN
+		 * strip or an L4 fault) holds exactly this much */
+		if (likely(len <= SIM_FRAME_MAX)) {
+			uint8_t mac_err;
+
+			/* an injected bad FCS is an error the MAC reports: ERR = CRC, which
+			 * routing sees (not VALID, ERR and MAC_ERR bits) */
+			fcs_err = unlikely(fcs_fault) &&
+				  sim_fault_one_in(fn, QLXGE_SIM_FAULT_RX_BAD_FCS);
+			mac_err = fcs_err ? QLXGE_IB_MAC_FLAGS2_ERR_CRC : 0;
+			ret = sim_rx_classify_frame(ctx, data, len, mac_err,
+						    unlikely(l4_fault) ? &alt : NULL, &v);
+		}
+		/* an injected bad L4 checksum, on 1 in N delivered frames: the frame as
+		 * corrupted, with the verdict that came for it */
+		if (unlikely(l4_fault) && ret == SIM_RX_DELIVER &&
+		    sim_fault_one_in(fn, QLXGE_SIM_FAULT_RX_BAD_L4CSUM) && alt.at != 0) {
+			memcpy(fn->frame, data, len);
+			fn->frame[alt.at] ^= 0x5A;
+			fn->frame[alt.at + 1] ^= 0xA5;
+			data = fn->frame;
+			v.flags1 = alt.flags1;
+			v.rt_bits = alt.rt_bits;
+			v.slot = alt.slot;
+			v.dest = alt.dest;
+			v.cq_id = alt.cq_id;
+			v.drop = alt.drop;
+			ret = alt.drop;
+		}
+		/* the MAC counts every frame longer than the port's max frame as oversize
+		 * (§11.3), whether routing then delivers it (with its ERR code) or not */
+		oversize = ret == SIM_RX_DROP_OVERSIZE ||
+			   (v.flags2 & QLXGE_IB_MAC_FLAGS2_ERR_MASK) ==
+			   QLXGE_IB_MAC_FLAGS2_ERR_OVERSIZE;
+		if (unlikely(ret != SIM_RX_DELIVER)) {
+			/* a pcap file before the first receive: the filters may be half
+			 * programmed (promiscuous mode comes after the start) */
+			if (unlikely(probe) && ret != SIM_RX_DROP_OVERSIZE &&
+			    ret != SIM_RX_DROP_RUNT &&
+			    sim_now_us() - fn->ad->rx_cfg_us < SIM_PCAP_SETTLE_US)
+				break;
+			if (oversize) {
+				fn->cnt.rx_drops_oversize++;
+				SIM_TRACE(rx, drop_oversize, SIM_FN_FMT " %u bytes",
+					  SIM_FN_ARGS(fn), len);
+			} else {
+				if (fcs_err) {
+					fn->cnt.rx_drops_fcs++;
+				} else {
+					fn->cnt.rx_drops_filter++;
+					sim_xgmac_rx_drop_event(fn, 1);
+				}
+				SIM_TRACE(rx, drop_filter, SIM_FN_FMT " %u bytes: "
+					  "reason %d slot %u", SIM_FN_ARGS(fn), len, ret,
+					  v.slot);
+			}
+			goto count;
+		}
+		if (unlikely(v.strip_vlan)) {
+			/* the 802.1Q tag leaves the data; its TCI goes to the completion
+			 * (§2.15) */
+			if (data != fn->frame) {
+				memcpy(fn->frame, data, 12);
+				memcpy(fn->frame + 12, data + 16, len - 16);
+			} else {
+				memmove(fn->frame + 12, fn->frame + 16, len - 16);
+			}
+			data = fn->frame;
+			len -= 4;
+			if (v.hdr_len >= 16)
+				v.hdr_len -= 4;
+		}
+		if (unlikely(wait) && !sim_rx_cq_ready(fn, v.cq_id))
+			break;	/* its queue is stopped: the frame waits for it */
+		if (unlikely(probe)) {
+			fn->probe_cq = v.cq_id;
+			fn->probe_entry = fn->cq[v.cq_id].prod;
+			fn->probe_epoch = fn->cq[v.cq_id].epoch;
+		}
+		res = sim_rxq_place(fn, &v, data, len, placed);
+		if (unlikely(probe) && res == SIM_RXQ_OK) {
+			/* placed, counted, and left on the wire until it is received */
+			fn->pcap_gate = SIM_PCAP_GATE_PROBE;
+			SIM_TRACE(rx, pcap_first, SIM_FN_FMT " first frame in CQ %u "
+				  "entry %u", SIM_FN_ARGS(fn), fn->probe_cq,
+				  fn->probe_entry);
+			if (fcs_err)
+				fn->cnt.rx_errors++;
+			sim_xgmac_rx(fn, acc, data, mac_len, fcs_err, false, false);
+			break;
+		}
+		if (unlikely(res == SIM_RXQ_NO_ROOM)) {
+			if (wait)
+				break;	/* a pcap file waits for buffers: not taken */
+			/* no buffer: the MAC's FIFO overflows, the frame as received */
+			data = frames[i];
+			fcs_err = false;
+			fifo_drop = true;
+			fn->cnt.rx_drops_nobuf++;
+			SIM_TRACE(rx, drop_nobuf, SIM_FN_FMT " %u bytes: no buffer",
+				  SIM_FN_ARGS(fn), mac_len);
+		}
+		fifo_drop |= res == SIM_RXQ_TOO_BIG;
+		/* taken by no queue: the CQ not ready, or a DMA error (AE posted) */
+		if (unlikely(res == SIM_RXQ_DROPPED))
+			sim_xgmac_rx_drop_event(fn, 1);
+		if (fcs_err && res == SIM_RXQ_OK)
+			fn->cnt.rx_errors++;
+count:
+		sim_xgmac_rx(fn, acc, data, mac_len, fcs_err, oversize, fifo_drop);
+	}
+	return i;
+}
+
+/*
  * Frames waiting on wire @p w, up to the budget: taken from the wire as a batch, each read in
  * place and written once, by DMA, into its receive buffer. The completions' producer shadows
  * are written once per CQ after the step's frames (sim_cq_poll). @p wait: a frame the port
@@ -123,126 +262,12 @@ sim_rx_drain(struct qlxge_sim_func *fn, struct sim_wire *w, bool wait, bool prob
 			sim_xgmac_rx_drop_event(fn, nb);
 			goto next;
 		}
-		for (i = 0; i < nb; i++) {
-			const uint8_t *data = frames[i];
-			uint32_t len = lens[i], mac_len = len;
-			bool fcs_err = false, oversize = false, fifo_drop = false;
-			enum sim_rxq_res res = SIM_RXQ_DROPPED;
-			struct sim_rx_verdict v;
-			struct sim_rx_alt alt;
-			int ret = SIM_RX_DROP_OVERSIZE;
-
-			/* no longer frame reaches the RX path, and fn->frame (the copy for a VLAN
-			 * strip or an L4 fault) holds exactly this much */
-			if (likely(len <= SIM_FRAME_MAX)) {
-				uint8_t mac_err;
-
-				/* an injected bad FCS is an error the MAC reports: ERR = CRC, which
-				 * routing sees (not VALID, ERR and MAC_ERR bits) */
-				fcs_err = unlikely(fcs_fault) &&
-					  sim_fault_one_in(fn, QLXGE_SIM_FAULT_RX_BAD_FCS);
-				mac_err = fcs_err ? QLXGE_IB_MAC_FLAGS2_ERR_CRC : 0;
-				ret = sim_rx_classify_frame(&ctx, data, len, mac_err,
-							    unlikely(l4_fault) ? &alt : NULL, &v);
-			}
-			/* an injected bad L4 checksum, on 1 in N delivered frames: the frame as
-			 * corrupted, with the verdict that came for it */
-			if (unlikely(l4_fault) && ret == SIM_RX_DELIVER &&
-			    sim_fault_one_in(fn, QLXGE_SIM_FAULT_RX_BAD_L4CSUM) && alt.at != 0) {
-				memcpy(fn->frame, data, len);
-				fn->frame[alt.at] ^= 0x5A;
-				fn->frame[alt.at + 1] ^= 0xA5;
-				data = fn->frame;
-				v.flags1 = alt.flags1;
-				v.rt_bits = alt.rt_bits;
-				v.slot = alt.slot;
-				v.dest = alt.dest;
-				v.cq_id = alt.cq_id;
-				v.drop = alt.drop;
-				ret = alt.drop;
-			}
-			/* the MAC counts every frame longer than the port's max frame as oversize
-			 * (§11.3), whether routing then delivers it (with its ERR code) or not */
-			oversize = ret == SIM_RX_DROP_OVERSIZE ||
-				   (v.flags2 & QLXGE_IB_MAC_FLAGS2_ERR_MASK) ==
-				   QLXGE_IB_MAC_FLAGS2_ERR_OVERSIZE;
-			if (unlikely(ret != SIM_RX_DELIVER)) {
-				/* a pcap file before the first receive: the filters may be half
-				 * programmed (promiscuous mode comes after the start) */
-				if (unlikely(probe) && ret != SIM_RX_DROP_OVERSIZE &&
-				    ret != SIM_RX_DROP_RUNT &&
-				    sim_now_us() - fn->ad->rx_cfg_us < SIM_PCAP_SETTLE_US)
-					break;
-				if (oversize) {
-					fn->cnt.rx_drops_oversize++;
-					SIM_TRACE(rx, drop_oversize, SIM_FN_FMT " %u bytes",
-						  SIM_FN_ARGS(fn), len);
-				} else {
-					if (fcs_err) {
-						fn->cnt.rx_drops_fcs++;
-					} else {
-						fn->cnt.rx_drops_filter++;
-						sim_xgmac_rx_drop_event(fn, 1);
-					}
-					SIM_TRACE(rx, drop_filter, SIM_FN_FMT " %u bytes: "
-						  "reason %d slot %u", SIM_FN_ARGS(fn), len, ret,
-						  v.slot);
-				}
-				goto count;
-			}
-			if (unlikely(v.strip_vlan)) {
-				/* the 802.1Q tag leaves the data; its TCI goes to the completion
-				 * (§2.15) */
-				if (data != fn->frame) {
-					memcpy(fn->frame, data, 12);
-					memcpy(fn->frame + 12, data + 16, len - 16);
-				} else {
-					memmove(fn->frame + 12, fn->frame + 16, len - 16);
-				}
-				data = fn->frame;
-				len -= 4;
-				if (v.hdr_len >= 16)
-					v.hdr_len -= 4;
-			}
-			if (unlikely(wait) && !sim_rx_cq_ready(fn, v.cq_id))
-				break;	/* its queue is stopped: the frame waits for it */
-			if (unlikely(probe)) {
-				fn->probe_cq = v.cq_id;
-				fn->probe_entry = fn->cq[v.cq_id].prod;
-				fn->probe_epoch = fn->cq[v.cq_id].epoch;
-			}
-			res = sim_rxq_place(fn, &v, data, len, &placed);
-			if (unlikely(probe) && res == SIM_RXQ_OK) {
-				/* placed, counted, and left on the wire until it is received */
-				fn->pcap_gate = SIM_PCAP_GATE_PROBE;
-				SIM_TRACE(rx, pcap_first, SIM_FN_FMT " first frame in CQ %u "
-					  "entry %u", SIM_FN_ARGS(fn), fn->probe_cq,
-					  fn->probe_entry);
-				if (fcs_err)
-					fn->cnt.rx_errors++;
-				sim_xgmac_rx(fn, &acc, data, mac_len, fcs_err, false, false);
-				break;
-			}
-			if (unlikely(res == SIM_RXQ_NO_ROOM)) {
-				if (wait)
-					break;	/* a pcap file waits for buffers: not taken */
-				/* no buffer: the MAC's FIFO overflows, the frame as received */
-				data = frames[i];
-				fcs_err = false;
-				fifo_drop = true;
-				fn->cnt.rx_drops_nobuf++;
-				SIM_TRACE(rx, drop_nobuf, SIM_FN_FMT " %u bytes: no buffer",
-					  SIM_FN_ARGS(fn), mac_len);
-			}
-			fifo_drop |= res == SIM_RXQ_TOO_BIG;
-			/* taken by no queue: the CQ not ready, or a DMA error (AE posted) */
-			if (unlikely(res == SIM_RXQ_DROPPED))
-				sim_xgmac_rx_drop_event(fn, 1);
-			if (fcs_err && res == SIM_RXQ_OK)
-				fn->cnt.rx_errors++;
-count:
-			sim_xgmac_rx(fn, &acc, data, mac_len, fcs_err, oversize, fifo_drop);
-		}
+		if (likely(!wait && !probe && !fcs_fault && !l4_fault))
+			i = sim_rx_frames(fn, &ctx, frames, lens, nb, &acc, &placed, false, false,
+					  false, false);
+		else
+			i = sim_rx_frames(fn, &ctx, frames, lens, nb, &acc, &placed, wait, probe,
+					  fcs_fault, l4_fault);
 next:
 		n += i;
 		stop = i < nb || n >= SIM_RX_BUDGET;
