@@ -105,6 +105,7 @@ static uint32_t sole_calls;	/* 0: the driver's default */
 static int enq_off = -1, db_off = -1;	/* the latency runs' dynamic fields */
 static uint64_t tsc_hz;
 static int only_t = -1, only_b = -1;	/* --only T,B */
+static int only_mode = -1;		/* --only T,B,MODE: enum bs_mode, -1 any */
 
 /* ---- the port ------------------------------------------------------------------------------ */
 
@@ -432,7 +433,8 @@ bs_cfg_run(struct bs_cfg *c, unsigned int reps, unsigned int ms)
 	unsigned int rep, k, impl;
 	int ret;
 
-	if (only_t >= 0 && ((unsigned int)only_t != c->t || (unsigned int)only_b != c->b))
+	if (only_t >= 0 && ((unsigned int)only_t != c->t || (unsigned int)only_b != c->b ||
+			    (only_mode >= 0 && (enum bs_mode)only_mode != c->mode)))
 		return 0;
 	for (rep = 0; rep < reps; rep++)
 		for (k = 0; k < c->nimpl; k++) {
@@ -527,6 +529,26 @@ geomean(const double *v, unsigned int n)
 	return n != 0 ? exp(s / n) : 0;
 }
 
+/* --only T,B[,rate|cost|latency] */
+static int
+bs_only_parse(const char *arg)
+{
+	static const char *const modes[] = { "rate", "latency", "cost" };
+	char mode[16] = "";
+	unsigned int i;
+	int n;
+
+	n = sscanf(arg, "%d,%d,%15s", &only_t, &only_b, mode);
+	if (n < 2 || only_t < 0 || only_b < 0)
+		return -1;
+	if (n == 2)
+		return 0;
+	for (i = 0; i < RTE_DIM(modes); i++)
+		if (strcmp(mode, modes[i]) == 0)
+			only_mode = (int)i;
+	return only_mode >= 0 ? 0 : -1;
+}
+
 static void
 usage(const char *prog)
 {
@@ -541,8 +563,10 @@ usage(const char *prog)
 		"\n"
 		"  --sole-calls N|off  shared queue: calls in a row after which a sender is\n"
 		"               answered as by an unshared queue (default: the driver's, 64)\n"
-		"  --only T,B   only the configurations of T threads, bursts of B (profiling;\n"
-		"               the RESULT line is then meaningless)\n"
+		"  --only T,B[,rate|cost|latency]  only the configurations of T threads, bursts\n"
+		"               of B, of that kind if given (profiling, e.g. --only 1,1,cost\n"
+		"               under callgrind: one sender's calls alone; the RESULT line is\n"
+		"               then meaningless)\n"
 		"  EAL args     default: -l <a> --no-huge --no-shconf --no-pci -m 512 -d %s\n"
 		"               --vdev net_qlxge_sim0,adapter=bshtx,function=0\n"
 		"               --vdev net_qlxge_sim1,adapter=bshtx,function=1\n", prog,
@@ -597,7 +621,7 @@ main(int argc, char **argv)
 				     (uint32_t)atoi(optarg);
 			break;
 		case 'o':
-			if (sscanf(optarg, "%d,%d", &only_t, &only_b) != 2) {
+			if (bs_only_parse(optarg) != 0) {
 				usage(argv[0]);
 				return 2;
 			}
