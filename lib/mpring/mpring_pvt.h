@@ -108,8 +108,15 @@ union mpring_pvt_word {
 	};
 };
 
+/*
+ * A slot's counters, and two that stand for several: a lean SOLE call (prod_sole_direct) counts
+ * only its call and its items here, and mpring_stats_get() folds them into the starts, ends,
+ * drain calls, drained, direct and enqueued they stand for (mpring_pvt_stats_fold()).
+ */
 struct mpring_pvt_slot {
 	struct mpring_stats s;
+	uint64_t sole_lean;		/* lean SOLE calls */
+	uint64_t sole_lean_items;	/* items the drain took in them */
 } __rte_cache_aligned;
 
 /*
