@@ -143,7 +143,10 @@ qlxge_txs_drain(void *cookie, const struct mpring_batch *b, unsigned int flags, 
 		done += qlxge_tx_fill(txq, (struct rte_mbuf **)(uintptr_t)b->seg[1],
 				      (uint16_t)b->len[1]);
 	if (txq->wq_pi != pi) {
-		s->xstats.frames += (uint16_t)(txq->wq_pi + txq->nb_desc - pi) % txq->nb_desc;
+		/* the slots filled: compare and add, not a division (a call of one frame costs
+		 * about what the division alone does) */
+		s->xstats.frames += txq->wq_pi > pi ? txq->wq_pi - pi :
+				    txq->wq_pi + txq->nb_desc - pi;
 		s->xstats.doorbells++;	/* the queue's own count never resets: ours does */
 		if (unlikely(s->tsc_off >= 0))
 			qlxge_txs_stamp(txq, s->tsc_off, pi);
