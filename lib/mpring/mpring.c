@@ -836,10 +836,16 @@ prod_await_step_down(struct mpring *r, const struct mpring_pvt_ctx *c)
 
 /*
  * Is this thread alone on the ring? It is taken to be once its last conf.sole_calls calls came
- * in a row, no other producer's between them. Relaxed loads and stores, all: a guess, and both
- * answers are safe with any number of producers (the role is still taken by a CAS); a wrong
- * "alone" only gives back items that the ring would have queued. The line is written on a
- * change of producer, and while a streak grows: never by a producer that stays alone.
+ * in a row, no other producer's between them, and (conf.sole_cycles) still none that long after
+ * the last of those: on a host with fewer cores than threads, a producer whose partner is
+ * descheduled for a time slice sees thousands of calls of its own in a row, and the count alone
+ * would take it to be alone (a SOLE drain then sends one burst per call where the partner's
+ * items would have joined it). The clock is read only between the count and the time: a
+ * producer among others (the count restarts at every change of producer) and one long alone
+ * read none. Relaxed loads and stores, all: a guess, and both answers are safe with any number
+ * of producers (the role is still taken by a CAS); a wrong "alone" only gives back items that
+ * the ring would have queued. The line is written on a change of producer, and while a streak
+ * grows: never by a producer that stays alone.
  */
 static bool
 prod_sole(struct mpring *r)
@@ -849,13 +855,23 @@ prod_sole(struct mpring *r)
 	if (__atomic_load_n(&r->sole.tid, __ATOMIC_RELAXED) != tid) {
 		__atomic_store_n(&r->sole.tid, tid, __ATOMIC_RELAXED);
 		__atomic_store_n(&r->sole.calls, 0, __ATOMIC_RELAXED);
+		__atomic_store_n(&r->sole.timed, false, __ATOMIC_RELAXED);
 		return false;
 	}
 	calls = __atomic_load_n(&r->sole.calls, __ATOMIC_RELAXED);
-	if (calls >= r->sole_calls)
+	if (calls < r->sole_calls) {
+		__atomic_store_n(&r->sole.calls, ++calls, __ATOMIC_RELAXED);
+		if (calls == r->sole_calls && r->sole_cycles != 0)
+			__atomic_store_n(&r->sole.since, mpring_pvt_tsc(), __ATOMIC_RELAXED);
+		return false;
+	}
+	if (r->sole_cycles == 0 || __atomic_load_n(&r->sole.timed, __ATOMIC_RELAXED))
 		return true;
-	__atomic_store_n(&r->sole.calls, calls + 1, __ATOMIC_RELAXED);
-	return false;
+	if (mpring_pvt_tsc() - __atomic_load_n(&r->sole.since, __ATOMIC_RELAXED) <
+			r->sole_cycles)
+		return false;
+	__atomic_store_n(&r->sole.timed, true, __ATOMIC_RELAXED);
+	return true;
 }
 
 /*

@@ -561,8 +561,9 @@ usage(const char *prog)
 		"  --cores a,b  the two cores the senders are pinned to, in turn (default 0,1)\n"
 		"  --hold-us U  shared queue: coalescing holds (rte_pmd_qlxge_tx_shared_conf_set)"
 		"\n"
-		"  --sole-calls N|off  shared queue: calls in a row after which a sender is\n"
-		"               answered as by an unshared queue (default: the driver's, 64)\n"
+		"  --sole-calls N|off  shared queue: calls in a row after which (and 50 ms\n"
+		"               later) a sender is answered as by an unshared queue (default:\n"
+		"               the driver's, 64)\n"
 		"  --only T,B[,rate|cost|latency]  only the configurations of T threads, bursts\n"
 		"               of B, of that kind if given (profiling, e.g. --only 1,1,cost\n"
 		"               under callgrind: one sender's calls alone; the RESULT line is\n"
@@ -597,7 +598,7 @@ main(int argc, char **argv)
 	};
 	struct rte_pmd_qlxge_tx_shared_conf sconf = { 0 };
 	double sl[3], p1[3], pl[3], pc[3], la[3] = { 0 };
-	char sole[32];
+	char sole[48];
 	unsigned int ms = 1000, reps = 5, ncfg = 0, i, k, c2, c1, cpl, co4, ccost, clat;
 	char eal_l[16], dir[] = "-d", model_cpus[64];
 	char *eal_def[] = {
@@ -694,7 +695,8 @@ main(int argc, char **argv)
 	if (sole_calls == RTE_PMD_QLXGE_TXS_SOLE_OFF)
 		snprintf(sole, sizeof(sole), "never");
 	else
-		snprintf(sole, sizeof(sole), "after %u calls", sole_calls != 0 ? sole_calls : 64);
+		snprintf(sole, sizeof(sole), "after %u calls and 50 ms",
+			 sole_calls != 0 ? sole_calls : 64);
 	printf("%u ms per run after %u ms warm-up, median of %u [min-max]; shared queue holds "
 	       "%s, a sender alone %s;\nload average %.2f %.2f %.2f\n", ms,
 	       RTE_MAX(ms / 10, 20u), reps, hold_us != 0 ? "on" : "off", sole, la[0], la[1],

@@ -262,6 +262,97 @@ test_mpring_sole_producer_gets_back_what_the_drain_leaves(void **state)
 	ring_del(&s);
 }
 
+/* A clock the sole guess reads (mpring_pvt_test_clock): set by hand, its reads counted. */
+static uint64_t sole_clock_now, sole_clock_reads;
+
+static uint64_t
+sole_clock(void)
+{
+	sole_clock_reads++;
+	return sole_clock_now;
+}
+
+/*
+ * conf.sole_cycles: a streak of sole_calls calls makes a producer alone only once that many
+ * cycles have passed since its last counted call; another producer's call restarts both. The
+ * clock is read from the count on and until the time has passed, never while counting or
+ * after. Alone or not is told by what the drain leaves: given back (SOLE) or queued and
+ * drained by a second call (FAST).
+ */
+static void
+test_mpring_sole_producer_needs_time_too(void **state)
+{
+	struct mpring_conf conf;
+	struct mpring_stats st;
+	uintptr_t v[2], next = 1;
+	struct sink s;
+	struct mpring *r;
+	pthread_t t;
+	unsigned int i;
+
+	(void)state;
+	sole_clock_now = 5000;
+	sole_clock_reads = 0;
+	__atomic_store_n(&mpring_pvt_test_clock, sole_clock, __ATOMIC_RELAXED);
+	mpring_conf_init(&conf);
+	conf.sole_calls = 2;
+	conf.sole_cycles = 1000;
+	r = ring_new(&s, 64, 256, &conf);
+	s.take_max = 1;
+	/* the first call makes this thread the last producer; the next two count, the second
+	 * of them reads the clock (the count is reached at 5000) */
+	for (i = 0; i < 3; i++, next += 2) {
+		fill_seq(v, 2, next);
+		assert_int_equal(mpring_enqueue_burst(r, (void **)v, 2), 2);
+		assert_int_equal(sole_clock_reads, i < 2 ? 0 : 1);
+	}
+	/* 999 cycles later: not yet */
+	sole_clock_now = 5999;
+	fill_seq(v, 2, next);
+	assert_int_equal(mpring_enqueue_burst(r, (void **)v, 2), 2);
+	next += 2;
+	mpring_stats_get(r, &st);
+	assert_int_equal(st.starts[MPRING_ROUTE_SOLE], 0);
+	assert_int_equal(sole_clock_reads, 2);
+	/* 1000: alone; what the drain leaves comes back, and the clock is not read again */
+	sole_clock_now = 6000;
+	for (i = 0; i < 3; i++) {
+		fill_seq(v, 2, next);
+		assert_int_equal(mpring_enqueue_burst(r, (void **)v, 2), 1);
+		next++;
+	}
+	assert_int_equal(sole_clock_reads, 3);
+	mpring_stats_get(r, &st);
+	assert_int_equal(st.starts[MPRING_ROUTE_SOLE], 3);
+	assert_int_equal(st.declined, 3);
+	/* a partner comes back (it was only descheduled): count and time start again */
+	s.hook_state = (int)next++;
+	assert_int_equal(pthread_create(&t, NULL, sole_other_thread, &s), 0);
+	assert_int_equal(pthread_join(t, NULL), 0);
+	sole_clock_now = 100000;
+	for (i = 0; i < 3; i++, next += 2) {
+		fill_seq(v, 2, next);
+		assert_int_equal(mpring_enqueue_burst(r, (void **)v, 2), 2);
+	}
+	assert_int_equal(sole_clock_reads, 4);	/* the count reached at 100000 */
+	sole_clock_now = 100999;
+	fill_seq(v, 2, next);
+	assert_int_equal(mpring_enqueue_burst(r, (void **)v, 2), 2);
+	next += 2;
+	sole_clock_now = 101000;
+	fill_seq(v, 2, next);
+	assert_int_equal(mpring_enqueue_burst(r, (void **)v, 2), 1);
+	next++;
+	assert_int_equal(sole_clock_reads, 6);
+	check_log_seq(&s, 1, next - 1);
+	mpring_stats_get(r, &st);
+	assert_int_equal(st.starts[MPRING_ROUTE_SOLE], 4);
+	assert_int_equal(st.declined, 4);
+	mpring_test_check_stats(r);
+	__atomic_store_n(&mpring_pvt_test_clock, NULL, __ATOMIC_RELAXED);
+	ring_del(&s);
+}
+
 /*
  * The lean finish of a SOLE call and its way out when the drain holds: a call whose drain
  * holds nothing gives the role back with one CAS and counts in the slot's two lean counters,
@@ -974,6 +1065,7 @@ main(void)
 		cmocka_unit_test(test_mpring_bulk_rejects_too_many),
 		cmocka_unit_test(test_mpring_idle_ring_drains_caller_burst_directly),
 		cmocka_unit_test(test_mpring_sole_producer_gets_back_what_the_drain_leaves),
+		cmocka_unit_test(test_mpring_sole_producer_needs_time_too),
 		cmocka_unit_test(test_mpring_sole_lean_finish_and_hold),
 		cmocka_unit_test(test_mpring_wrap_sizes),
 		cmocka_unit_test(test_mpring_full_ring_partial_acceptance),
