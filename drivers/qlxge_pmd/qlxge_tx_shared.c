@@ -10,9 +10,11 @@
  * writes one doorbell per drain call. On an idle ring the caller's burst goes to the device
  * straight from its array, as the unshared burst would. A caller that has been alone on the
  * queue for QLXGE_TXS_SOLE_CALLS calls in a row (sole_calls of rte_pmd_qlxge_tx_shared_conf)
- * is also answered as the unshared burst would
- * answer it: what the work queue has no room for goes back to it instead of waiting in the
- * ring (mpring's sole producer), so one sender pays a lock's two CAS and nothing more.
+ * and still is QLXGE_TXS_SOLE_US later is also answered as the unshared burst would answer
+ * it: what the work queue has no room for goes back to it instead of waiting in the ring
+ * (mpring's sole producer), so one sender pays a lock's two CAS and little more. The time
+ * keeps two callers on two cores shared with other threads from taking turns at being
+ * "alone" while the other is descheduled, which would cost a doorbell per burst.
  *
  * The consumer role is the queue's lock: exactly one thread at a time holds it, passed on by
  * the ring's acquire/release CAS (mpring.c, R4 -> A1/A2/A4/A7). Everything that touches the
@@ -59,6 +61,8 @@
 #define QLXGE_TXS_STOP_WAIT_US	100000	/* a stop waits this long for the device, in total */
 #define QLXGE_TXS_STOP_STEP_US	10
 #define QLXGE_TXS_SOLE_CALLS	64	/* calls in a row after which a caller is taken as alone */
+#define QLXGE_TXS_SOLE_US	50000	/* ... if still alone this long after (a partner
+					 * descheduled for a time slice is not gone) */
 #define QLXGE_TXS_POST_MIN	32	/* a full queue's drain posts this many frames at once */
 
 /* ---- the drain: the ring's consumer feeds the work queue ------------------------------ */
@@ -143,7 +147,10 @@ qlxge_txs_drain(void *cookie, const struct mpring_batch *b, unsigned int flags, 
 		done += qlxge_tx_fill(txq, (struct rte_mbuf **)(uintptr_t)b->seg[1],
 				      (uint16_t)b->len[1]);
 	if (txq->wq_pi != pi) {
-		s->xstats.frames += (uint16_t)(txq->wq_pi + txq->nb_desc - pi) % txq->nb_desc;
+		/* the slots filled: compare and add, not a division (a call of one frame costs
+		 * about what the division alone does) */
+		s->xstats.frames += txq->wq_pi > pi ? txq->wq_pi - pi :
+				    txq->wq_pi + txq->nb_desc - pi;
 		s->xstats.doorbells++;	/* the queue's own count never resets: ours does */
 		if (unlikely(s->tsc_off >= 0))
 			qlxge_txs_stamp(txq, s->tsc_off, pi);
@@ -268,6 +275,7 @@ qlxge_txs_setup(struct rte_eth_dev *dev, struct qlxge_txq *txq, unsigned int soc
 			  c->hold_pkts != 0 ? c->hold_pkts : txq->nb_desc / 4u;
 	conf.sole_calls = c->sole_calls == RTE_PMD_QLXGE_TXS_SOLE_OFF ? 0 :
 			  c->sole_calls != 0 ? c->sole_calls : QLXGE_TXS_SOLE_CALLS;
+	conf.sole_cycles = (uint64_t)QLXGE_TXS_SOLE_US * hz / US_PER_S;
 	s = rte_zmalloc_socket("qlxge_txs", off + mpring_memsize(conf.size), RTE_CACHE_LINE_SIZE,
 			       socket);
 	if (s == NULL)

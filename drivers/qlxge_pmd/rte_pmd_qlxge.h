@@ -170,10 +170,12 @@ struct rte_pmd_qlxge_tx_shared_conf {
 	uint32_t budget_us;
 	/**
 	 * A caller whose last sole_calls calls on the queue came with no other caller's between
-	 * them is answered as by an unshared queue when it finds nobody at work: its frames go
-	 * to the device from its array, and what the work queue has no room for is returned to
-	 * it instead of waiting in the ring. 0: 64; RTE_PMD_QLXGE_TXS_SOLE_OFF: never (every
-	 * caller's frames wait in the ring when the work queue is full, as for many callers).
+	 * them, and still none 50 ms after the last of them, is answered as by an unshared queue
+	 * when it finds nobody at work: its frames go to the device from its array, and what the
+	 * work queue has no room for is returned to it instead of waiting in the ring. (The 50 ms
+	 * keep a caller whose partner is only descheduled for a scheduler time slice from being
+	 * taken as alone.) 0: 64; RTE_PMD_QLXGE_TXS_SOLE_OFF: never (every caller's frames wait
+	 * in the ring when the work queue is full, as for many callers).
 	 */
 	uint32_t sole_calls;
 };

@@ -46,6 +46,8 @@
  *   COALESCING            R resume: flush (FLUSH)                    BUSY         res_claim
  *   IDLE, COAL., STALLED  R trylock (LOCK)                           BUSY         res_claim
  *   IDLE, empty, running  P alone (SOLE)                             BUSY         prod_sole_direct
+ *   BUSY (SOLE)           P's direct drain held nothing, word as     IDLE         prod_sole_direct
+ *                         its claim wrote it (lean finish)
  *   STALLED               C re-check and can_drain() (RESUME)        BUSY         res_claim
  *   BUSY, TOO_BUSY        C caught up, nothing held                  IDLE         cons_leave
  *   BUSY, TOO_BUSY        C caught up, drain holds; or hold rule     COALESCING   cons_leave
@@ -74,7 +76,8 @@
  *   A6  prod_await_step_down loads: R4 (the step-down)
  *   A7  res_claim CAS: R4 (the stalled or holding consumer's state, held items)
  *   A8  quiesce and is_idle loads: R4 (the last consumer's work)
- *   A9  prod_sole_direct CAS: R4 (the last consumer's drain state)
+ *   R5  prod_sole_direct lean finish CAS (release): the drain's state -> A1, A2, A4, A7-A9
+ *   A9  prod_sole_direct claim CAS: R4, R5 (the last consumer's drain state)
  *   S1/S2  seq_cst store-buffering pair of publication: S1 = mark store + word load (prod_leave,
  *       the marking producer), S2 = commit CAS + mark load (prod_commit, prod_publish: the
  *       committer): one sees the other; CAS on the mark decides when both do.
@@ -712,8 +715,10 @@ prod_commit(struct mpring *r, const struct mpring_pvt_ctx *c, union mpring_pvt_w
 	return true;
 }
 
-/* This thread's id in publication marks (0: not assigned yet), and the next one to assign. */
-static __thread uint32_t prod_tid;
+/* This thread's id in publication marks and the sole guess (0: not assigned yet), and the next
+ * one to assign. Initial-exec, as the counters' slot: read on every call of a sole producer,
+ * and the library's default model in a shared object calls __tls_get_addr for each read. */
+static __thread uint32_t prod_tid __attribute__((tls_model("initial-exec")));
 static uint32_t prod_tid_next;
 
 /* This thread's id (never 0), assigned at its first need. */
@@ -831,10 +836,16 @@ prod_await_step_down(struct mpring *r, const struct mpring_pvt_ctx *c)
 
 /*
  * Is this thread alone on the ring? It is taken to be once its last conf.sole_calls calls came
- * in a row, no other producer's between them. Relaxed loads and stores, all: a guess, and both
- * answers are safe with any number of producers (the role is still taken by a CAS); a wrong
- * "alone" only gives back items that the ring would have queued. The line is written on a
- * change of producer, and while a streak grows: never by a producer that stays alone.
+ * in a row, no other producer's between them, and (conf.sole_cycles) still none that long after
+ * the last of those: on a host with fewer cores than threads, a producer whose partner is
+ * descheduled for a time slice sees thousands of calls of its own in a row, and the count alone
+ * would take it to be alone (a SOLE drain then sends one burst per call where the partner's
+ * items would have joined it). The clock is read only between the count and the time: a
+ * producer among others (the count restarts at every change of producer) and one long alone
+ * read none. Relaxed loads and stores, all: a guess, and both answers are safe with any number
+ * of producers (the role is still taken by a CAS); a wrong "alone" only gives back items that
+ * the ring would have queued. The line is written on a change of producer, and while a streak
+ * grows: never by a producer that stays alone.
  */
 static bool
 prod_sole(struct mpring *r)
@@ -844,21 +855,62 @@ prod_sole(struct mpring *r)
 	if (__atomic_load_n(&r->sole.tid, __ATOMIC_RELAXED) != tid) {
 		__atomic_store_n(&r->sole.tid, tid, __ATOMIC_RELAXED);
 		__atomic_store_n(&r->sole.calls, 0, __ATOMIC_RELAXED);
+		__atomic_store_n(&r->sole.timed, false, __ATOMIC_RELAXED);
 		return false;
 	}
 	calls = __atomic_load_n(&r->sole.calls, __ATOMIC_RELAXED);
-	if (calls >= r->sole_calls)
+	if (calls < r->sole_calls) {
+		__atomic_store_n(&r->sole.calls, ++calls, __ATOMIC_RELAXED);
+		if (calls == r->sole_calls && r->sole_cycles != 0)
+			__atomic_store_n(&r->sole.since, mpring_pvt_tsc(), __ATOMIC_RELAXED);
+		return false;
+	}
+	if (r->sole_cycles == 0 || __atomic_load_n(&r->sole.timed, __ATOMIC_RELAXED))
 		return true;
-	__atomic_store_n(&r->sole.calls, calls + 1, __ATOMIC_RELAXED);
-	return false;
+	if (mpring_pvt_tsc() - __atomic_load_n(&r->sole.since, __ATOMIC_RELAXED) <
+			r->sole_cycles)
+		return false;
+	__atomic_store_n(&r->sole.timed, true, __ATOMIC_RELAXED);
+	return true;
+}
+
+/*
+ * SOLE, after the direct drain call (@n offered, @k taken, @holding as the drain said) when the
+ * lean finish could not be taken: the session it would have been from the start. It starts from
+ * the word cons_begin acquires (A4), so whatever others committed while we held the role is
+ * drained; the call already made is accounted as cons_call would have (@fed: the hold policy
+ * was told of it already); then, as any consumer, drain and leave.
+ */
+static __rte_cold uint32_t
+prod_sole_session(struct mpring *r, const struct mpring_pvt_ctx *c, uint32_t n, uint32_t k,
+		bool holding, bool fed)
+{
+	unsigned int end;
+	struct cons s;
+
+	cons_begin(&s, r, c, MPRING_ROUTE_SOLE, 0);
+	mpring_pvt_stat_drain(c, k, true);
+	if (!fed)
+		mpring_pvt_hold_drained(r, c, n, k, holding);
+	s.holding = holding;
+	mpring_pvt_stat_sole(c, k, n - k);
+	end = cons_session(&s, NULL, 0, 0);
+	mpring_pvt_stat_end(c, end);
+	if (end == MPRING_END_STALL && cons_recheck(r, c))
+		cons_run(r, c, MPRING_ROUTE_RESUME, NULL, 0, 0, 0);
+	return k;
 }
 
 /*
  * SOLE: a producer alone on an idle, empty, running ring takes the role with one CAS and
  * offers its burst to the drain from its own array; what the drain does not take goes back to
  * it (declined), never into the ring: the ring then costs what a lock around the resource
- * would. Then, as any consumer, it drains what others queued meanwhile and leaves. Returns
- * the items taken, or UINT32_MAX if the ring was not idle (the caller enqueues instead).
+ * would. The lean finish: if the drain holds nothing and nobody reserved or committed while we
+ * held the role, the word is still the one our claim wrote, and one CAS back to the word before
+ * it (IDLE, the same indices) gives the role back, with no session (cons_begin, cons_next) and
+ * counters folded into two (mpring_pvt_stat_sole_lean). Otherwise, as any consumer, it drains
+ * what others queued meanwhile and leaves (prod_sole_session). Returns the items taken, or
+ * UINT32_MAX if the ring was not idle (the caller enqueues instead).
  */
 static uint32_t
 prod_sole_direct(struct mpring *r, const struct mpring_pvt_ctx *c, void *const *items,
@@ -866,33 +918,52 @@ prod_sole_direct(struct mpring *r, const struct mpring_pvt_ctx *c, void *const *
 {
 	struct mpring_batch b = { .seg = { items, NULL }, .len = { n, 0 } };
 	union mpring_pvt_word os, ns;
-	unsigned int end;
-	struct cons s;
+	bool holding = false, fed = false;
 	uint32_t k;
 
 	/* Relaxed: a guess; the CAS validates it. */
 	os.u = __atomic_load_n(&r->state, __ATOMIC_RELAXED);
-	if (mpring_pvt_state(os) != MPRING_IDLE || os.head != os.tail ||
-			(os.flags & MPRING_PVT_STOPPED))
+	/* IDLE, not stopped, nobody mid-enqueue */
+	if ((os.flags & (MPRING_PVT_STATE_MASK | MPRING_PVT_STOPPED)) != MPRING_IDLE ||
+			os.head != os.tail)
 		return UINT32_MAX;
 	ns = mpring_pvt_with_state(os, MPRING_BUSY);
-	/* A9: acquire, pairs with R4: the last consumer's drain state is ours. Strong CAS, one
-	 * try: failing, the word moved (a reservation, a claim, a stop): enqueue then. IDLE
+	/* A9: acquire, pairs with R4/R5: the last consumer's drain state is ours. Strong CAS,
+	 * one try: failing, the word moved (a reservation, a claim, a stop): enqueue then. IDLE
 	 * means everything committed was drained (cidx == tail), so none of this producer's
 	 * earlier items can still wait in the ring: its order holds. */
 	if (!__atomic_compare_exchange_n(&r->state, &os.u, ns.u, false, __ATOMIC_ACQUIRE,
 			__ATOMIC_RELAXED))
 		return UINT32_MAX;
 	MPRING_ASSERT(os.cidx == os.tail);
-	cons_begin(&s, r, c, MPRING_ROUTE_SOLE, 0);
-	k = cons_call(&s, &b, n, true);
-	mpring_pvt_stat_sole(c, k, n - k);
-	/* what others committed while we held the role (they saw BUSY and left it) */
-	end = cons_session(&s, NULL, 0, 0);
-	mpring_pvt_stat_end(c, end);
-	if (end == MPRING_END_STALL && cons_recheck(r, c))
-		cons_run(r, c, MPRING_ROUTE_RESUME, NULL, 0, 0, 0);
-	return k;
+	/* IDLE: nothing held, so no hold deadline runs (a session goes IDLE only after a drain
+	 * call that held nothing and took all it was offered, which clears it): no flush. */
+	MPRING_ASSERT(mpring_pvt_hold_deadline(r) == 0);
+	k = r->drain(r->cookie, &b, 0, &holding);
+	MPRING_ASSERT(k <= n);
+	MPRING_TEST_HOOK(r, MPRING_HOOK_DRAINED);
+	if (likely(!holding)) {
+		/* With ring-level holds on, the policy counts the items drained (mpring_hold.c);
+		 * with a deadline of 0 and nothing held, that is all it does. */
+		if (r->hold_items != 0) {
+			mpring_pvt_hold_drained(r, c, n, k, false);
+			fed = true;
+		}
+		/* R5: release, pairs with A1, A2, A4, A7, A8, A9: the drain's state and our
+		 * reads of the caller's array happen before the next owner's acquire, as R4.
+		 * Strong, one try from the word our claim wrote (@ns: BUSY, head == tail ==
+		 * cidx): it fails if a producer reserved or committed meanwhile (head or tail
+		 * moved; they cannot come back to the same value, the ring holding fewer than
+		 * size items with cidx ours and fixed) or a quiesce set its bit; then the
+		 * session drains and leaves. Failure relaxed: the session's A4 load acquires. */
+		if (__atomic_compare_exchange_n(&r->state, &ns.u, os.u, false, __ATOMIC_RELEASE,
+				__ATOMIC_RELAXED)) {
+			mpring_pvt_stat_sole_lean(c, k, n - k);
+			return k;
+		}
+		mpring_pvt_stat_retry(c);
+	}
+	return prod_sole_session(r, c, n, k, holding, fed);
 }
 
 static uint32_t
@@ -907,11 +978,6 @@ enqueue(struct mpring *r, void *const *items, uint32_t n, unsigned int mode, int
 	if (unlikely(n == 0))
 		return 0;
 	mpring_pvt_ctx_init(r, &c);
-	if (r->sole_calls != 0 && mode == MPRING_PVT_BURST && prod_sole(r)) {
-		k = prod_sole_direct(r, &c, items, n);
-		if (k != UINT32_MAX)
-			return k;
-	}
 	k = prod_reserve(r, &c, n, mode, &start, &route, &w, err);
 	if (k == 0) {
 		mpring_pvt_stat_refuse(&c, *err, n);
@@ -939,8 +1005,18 @@ enqueue(struct mpring *r, void *const *items, uint32_t n, unsigned int mode, int
 uint32_t
 mpring_enqueue_burst(struct mpring *r, void *const *items, uint32_t n)
 {
+	struct mpring_pvt_ctx c;
+	uint32_t k;
 	int err;
 
+	/* A producer alone: here, not in enqueue(), so that its calls skip that function's
+	 * set-up (bulk and enqueue_only never take this path). */
+	if (r->sole_calls != 0 && n != 0 && prod_sole(r)) {
+		mpring_pvt_ctx_init(r, &c);
+		k = prod_sole_direct(r, &c, items, n);
+		if (k != UINT32_MAX)
+			return k;
+	}
 	return enqueue(r, items, n, MPRING_PVT_BURST, &err);
 }
 

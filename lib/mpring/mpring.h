@@ -160,10 +160,17 @@ struct mpring_conf {
 				 *   stalled or holding ring, or yields the CPU to the consumer
 				 *   (after a short pause phase) */
 	uint32_t sole_calls;	/**< a producer whose last sole_calls enqueue_burst calls came
-				 *   with no other producer's between them is taken to be alone:
-				 *   on an idle ring its burst goes to the drain from its array,
-				 *   and what the drain does not take is given back to it, not
-				 *   queued (the ring then costs what a lock would); 0 = never */
+				 *   with no other producer's between them (and, with sole_cycles,
+				 *   still none sole_cycles later) is taken to be alone: on an
+				 *   idle ring its burst goes to the drain from its array, and
+				 *   what the drain does not take is given back to it, not queued
+				 *   (the ring then costs what a lock would); 0 = never */
+	uint64_t sole_cycles;	/**< with sole_calls: TSC cycles the streak must also last,
+				 *   counted from its sole_calls-th call (the clock is read only
+				 *   from then on, until they have passed), so that a producer is
+				 *   not taken to be alone while the others are only descheduled:
+				 *   make it longer than a scheduler time slice; 0 = the count
+				 *   alone */
 };
 
 /** Opaque ring. */

@@ -64,7 +64,8 @@ typedef void (*mpring_pvt_hook_t)(struct mpring *r, enum mpring_pvt_hook_point p
 #ifdef MPRING_TEST_HOOKS
 /* Set by a test before the threads start, cleared after they end. */
 extern mpring_pvt_hook_t mpring_pvt_test_hook;
-/* The hold policy's epoch clock (mpring_pvt_tsc()); a test sets it to play a cost model. */
+/* The clock of the hold policy's epochs and of the sole guess's time (mpring_pvt_tsc()); a
+ * test sets it to play a cost model, or to step time by hand. */
 extern uint64_t (*mpring_pvt_test_clock)(void);
 #define MPRING_TEST_HOOK(r, point) do { \
 	mpring_pvt_hook_t h_ = __atomic_load_n(&mpring_pvt_test_hook, __ATOMIC_RELAXED); \
@@ -108,8 +109,15 @@ union mpring_pvt_word {
 	};
 };
 
+/*
+ * A slot's counters, and two that stand for several: a lean SOLE call (prod_sole_direct) counts
+ * only its call and its items here, and mpring_stats_get() folds them into the starts, ends,
+ * drain calls, drained, direct and enqueued they stand for (mpring_pvt_stats_fold()).
+ */
 struct mpring_pvt_slot {
 	struct mpring_stats s;
+	uint64_t sole_lean;		/* lean SOLE calls */
+	uint64_t sole_lean_items;	/* items the drain took in them */
 } __rte_cache_aligned;
 
 /*
@@ -147,6 +155,7 @@ struct mpring {
 	uint32_t hold_items;
 	uint32_t full_retries;
 	uint32_t sole_calls;
+	uint64_t sole_cycles;
 	uint64_t budget_cycles;
 	uint64_t hold_cycles;
 	mpring_drain_t drain;
@@ -157,11 +166,15 @@ struct mpring {
 	 * holds the range, claimed by a CAS to 0 (publication, mpring.c). */
 	uint64_t *pend;
 
-	/* The sole-producer guess (prod_sole, mpring.c): the last producer's thread id and its
-	 * calls in a row, up to sole_calls. Its own line: written by producers, on a change. */
+	/* The sole-producer guess (prod_sole, mpring.c): the last producer's thread id, its calls
+	 * in a row up to sole_calls, when they got there, and whether sole_cycles have passed
+	 * since. Its own line: written by producers, on a change of producer and while a streak
+	 * grows, never by a producer that stays alone. */
 	struct {
 		uint32_t tid;
 		uint32_t calls;
+		uint64_t since;	/* clock (mpring_pvt_tsc) at the sole_calls-th call */
+		bool timed;	/* sole_cycles passed since then: alone, no more clock reads */
 	} sole __rte_cache_aligned;
 
 	/* Consumer-private: written only by the consumer role. */

@@ -92,6 +92,41 @@ mpring_pvt_stat_sole(const struct mpring_pvt_ctx *c, uint32_t k, uint32_t declin
 		MPRING_PVT_STAT(c, declined, declined);
 }
 
+/*
+ * A lean SOLE call (prod_sole_direct): a session of route SOLE that ended IDLE after one direct
+ * drain call of @k items (the histogram counts it here), @declined items given back. Its
+ * start, end, drain call and items are counted once, in the slot's two lean counters, and
+ * unfolded when read (mpring_pvt_stats_fold): two updates instead of eight.
+ */
+static inline void
+mpring_pvt_stat_sole_lean(const struct mpring_pvt_ctx *c, uint32_t k, uint32_t declined)
+{
+	struct mpring_pvt_slot *sl = container_of(c->st, struct mpring_pvt_slot, s);
+	unsigned int bucket = k == 0 ? 0 : 32 - (unsigned int)__builtin_clz(k);
+
+	mpring_pvt_stat_add(c, &sl->sole_lean, 1);
+	mpring_pvt_stat_add(c, &sl->sole_lean_items, k);
+	MPRING_PVT_STAT(c, drain_hist[bucket], 1);
+	if (declined != 0)
+		MPRING_PVT_STAT(c, declined, declined);
+}
+
+/* Add what a slot's lean counters stand for into @out (a sum being read). */
+static inline void
+mpring_pvt_stats_fold(const struct mpring_pvt_slot *sl, struct mpring_stats *out)
+{
+	/* Relaxed: as the other counters (mpring_pvt_stat_add). */
+	uint64_t calls = __atomic_load_n(&sl->sole_lean, __ATOMIC_RELAXED);
+	uint64_t items = __atomic_load_n(&sl->sole_lean_items, __ATOMIC_RELAXED);
+
+	out->starts[MPRING_ROUTE_SOLE] += calls;
+	out->ends[MPRING_END_IDLE] += calls;
+	out->drain_calls += calls;
+	out->drained += items;
+	out->direct += items;
+	out->enqueued += items;
+}
+
 /* An enqueue call left the draining to another thread. */
 static inline void
 mpring_pvt_stat_not_consumer(const struct mpring_pvt_ctx *c)

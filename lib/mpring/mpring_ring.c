@@ -48,6 +48,7 @@ mpring_init(struct mpring *r, const struct mpring_conf *conf)
 	r->hold_cycles = conf->hold_cycles;
 	r->full_retries = conf->full_retries;
 	r->sole_calls = conf->sole_calls;
+	r->sole_cycles = conf->sole_cycles;
 	r->drain = conf->drain;
 	r->can_drain = conf->can_drain;
 	r->cookie = conf->cookie;

@@ -27,6 +27,7 @@ mpring_stats_get(const struct mpring *r, struct mpring_stats *out)
 		for (j = 0; j < nb; j++)
 			/* Relaxed: counters are independent; see mpring_pvt_stat_add. */
 			dst[j] += __atomic_load_n(&src[j], __ATOMIC_RELAXED);
+		mpring_pvt_stats_fold(&r->stats[i], out);
 	}
 	/* The maxima among the sums. */
 	out->hold_time_max = 0;
@@ -56,6 +57,7 @@ mpring_stats_slot_get(const struct mpring *r, unsigned int slot, struct mpring_s
 	for (j = 0; j < nb; j++)
 		/* Relaxed: as mpring_stats_get. */
 		dst[j] = __atomic_load_n(&src[j], __ATOMIC_RELAXED);
+	mpring_pvt_stats_fold(&r->stats[slot], out);
 	return 0;
 }
 

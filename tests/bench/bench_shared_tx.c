@@ -105,6 +105,7 @@ static uint32_t sole_calls;	/* 0: the driver's default */
 static int enq_off = -1, db_off = -1;	/* the latency runs' dynamic fields */
 static uint64_t tsc_hz;
 static int only_t = -1, only_b = -1;	/* --only T,B */
+static int only_mode = -1;		/* --only T,B,MODE: enum bs_mode, -1 any */
 
 /* ---- the port ------------------------------------------------------------------------------ */
 
@@ -432,7 +433,8 @@ bs_cfg_run(struct bs_cfg *c, unsigned int reps, unsigned int ms)
 	unsigned int rep, k, impl;
 	int ret;
 
-	if (only_t >= 0 && ((unsigned int)only_t != c->t || (unsigned int)only_b != c->b))
+	if (only_t >= 0 && ((unsigned int)only_t != c->t || (unsigned int)only_b != c->b ||
+			    (only_mode >= 0 && (enum bs_mode)only_mode != c->mode)))
 		return 0;
 	for (rep = 0; rep < reps; rep++)
 		for (k = 0; k < c->nimpl; k++) {
@@ -527,6 +529,26 @@ geomean(const double *v, unsigned int n)
 	return n != 0 ? exp(s / n) : 0;
 }
 
+/* --only T,B[,rate|cost|latency] */
+static int
+bs_only_parse(const char *arg)
+{
+	static const char *const modes[] = { "rate", "latency", "cost" };
+	char mode[16] = "";
+	unsigned int i;
+	int n;
+
+	n = sscanf(arg, "%d,%d,%15s", &only_t, &only_b, mode);
+	if (n < 2 || only_t < 0 || only_b < 0)
+		return -1;
+	if (n == 2)
+		return 0;
+	for (i = 0; i < RTE_DIM(modes); i++)
+		if (strcmp(mode, modes[i]) == 0)
+			only_mode = (int)i;
+	return only_mode >= 0 ? 0 : -1;
+}
+
 static void
 usage(const char *prog)
 {
@@ -539,10 +561,13 @@ usage(const char *prog)
 		"  --cores a,b  the two cores the senders are pinned to, in turn (default 0,1)\n"
 		"  --hold-us U  shared queue: coalescing holds (rte_pmd_qlxge_tx_shared_conf_set)"
 		"\n"
-		"  --sole-calls N|off  shared queue: calls in a row after which a sender is\n"
-		"               answered as by an unshared queue (default: the driver's, 64)\n"
-		"  --only T,B   only the configurations of T threads, bursts of B (profiling;\n"
-		"               the RESULT line is then meaningless)\n"
+		"  --sole-calls N|off  shared queue: calls in a row after which (and 50 ms\n"
+		"               later) a sender is answered as by an unshared queue (default:\n"
+		"               the driver's, 64)\n"
+		"  --only T,B[,rate|cost|latency]  only the configurations of T threads, bursts\n"
+		"               of B, of that kind if given (profiling, e.g. --only 1,1,cost\n"
+		"               under callgrind: one sender's calls alone; the RESULT line is\n"
+		"               then meaningless)\n"
 		"  EAL args     default: -l <a> --no-huge --no-shconf --no-pci -m 512 -d %s\n"
 		"               --vdev net_qlxge_sim0,adapter=bshtx,function=0\n"
 		"               --vdev net_qlxge_sim1,adapter=bshtx,function=1\n", prog,
@@ -573,7 +598,7 @@ main(int argc, char **argv)
 	};
 	struct rte_pmd_qlxge_tx_shared_conf sconf = { 0 };
 	double sl[3], p1[3], pl[3], pc[3], la[3] = { 0 };
-	char sole[32];
+	char sole[48];
 	unsigned int ms = 1000, reps = 5, ncfg = 0, i, k, c2, c1, cpl, co4, ccost, clat;
 	char eal_l[16], dir[] = "-d", model_cpus[64];
 	char *eal_def[] = {
@@ -597,7 +622,7 @@ main(int argc, char **argv)
 				     (uint32_t)atoi(optarg);
 			break;
 		case 'o':
-			if (sscanf(optarg, "%d,%d", &only_t, &only_b) != 2) {
+			if (bs_only_parse(optarg) != 0) {
 				usage(argv[0]);
 				return 2;
 			}
@@ -670,7 +695,8 @@ main(int argc, char **argv)
 	if (sole_calls == RTE_PMD_QLXGE_TXS_SOLE_OFF)
 		snprintf(sole, sizeof(sole), "never");
 	else
-		snprintf(sole, sizeof(sole), "after %u calls", sole_calls != 0 ? sole_calls : 64);
+		snprintf(sole, sizeof(sole), "after %u calls and 50 ms",
+			 sole_calls != 0 ? sole_calls : 64);
 	printf("%u ms per run after %u ms warm-up, median of %u [min-max]; shared queue holds "
 	       "%s, a sender alone %s;\nload average %.2f %.2f %.2f\n", ms,
 	       RTE_MAX(ms / 10, 20u), reps, hold_us != 0 ? "on" : "off", sole, la[0], la[1],

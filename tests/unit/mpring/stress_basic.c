@@ -3,7 +3,7 @@
 
 /* Randomized producers (4 threads on 2 cores), bursts of 1..64 (partly bulk), random pauses;
  * the drain takes all or a random prefix and sometimes sleeps. Default budget; the sole
- * producer's path on (conf.sole_calls). */
+ * producer's path on (conf.sole_calls, with conf.sole_cycles). */
 
 #include <setjmp.h>
 #include <stdarg.h>
@@ -25,7 +25,9 @@ stress_basic(void **state)
 
 	(void)state;
 	mpring_conf_init(&c.ring);
-	/* a producer alone for 4 calls in a row (the others pausing) takes the sole path */
+	/* a producer alone for 4 calls in a row (the others pausing) and some 2000 cycles after
+	 * takes the sole path: the guess's clock read while others come and go */
 	c.ring.sole_calls = 4;
+	c.ring.sole_cycles = 2000;
 	stress_run(&c, stress_items(c.weight));
 }

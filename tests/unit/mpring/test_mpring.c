@@ -262,6 +262,164 @@ test_mpring_sole_producer_gets_back_what_the_drain_leaves(void **state)
 	ring_del(&s);
 }
 
+/* A clock the sole guess reads (mpring_pvt_test_clock): set by hand, its reads counted. */
+static uint64_t sole_clock_now, sole_clock_reads;
+
+static uint64_t
+sole_clock(void)
+{
+	sole_clock_reads++;
+	return sole_clock_now;
+}
+
+/*
+ * conf.sole_cycles: a streak of sole_calls calls makes a producer alone only once that many
+ * cycles have passed since its last counted call; another producer's call restarts both. The
+ * clock is read from the count on and until the time has passed, never while counting or
+ * after. Alone or not is told by what the drain leaves: given back (SOLE) or queued and
+ * drained by a second call (FAST).
+ */
+static void
+test_mpring_sole_producer_needs_time_too(void **state)
+{
+	struct mpring_conf conf;
+	struct mpring_stats st;
+	uintptr_t v[2], next = 1;
+	struct sink s;
+	struct mpring *r;
+	pthread_t t;
+	unsigned int i;
+
+	(void)state;
+	sole_clock_now = 5000;
+	sole_clock_reads = 0;
+	__atomic_store_n(&mpring_pvt_test_clock, sole_clock, __ATOMIC_RELAXED);
+	mpring_conf_init(&conf);
+	conf.sole_calls = 2;
+	conf.sole_cycles = 1000;
+	r = ring_new(&s, 64, 256, &conf);
+	s.take_max = 1;
+	/* the first call makes this thread the last producer; the next two count, the second
+	 * of them reads the clock (the count is reached at 5000) */
+	for (i = 0; i < 3; i++, next += 2) {
+		fill_seq(v, 2, next);
+		assert_int_equal(mpring_enqueue_burst(r, (void **)v, 2), 2);
+		assert_int_equal(sole_clock_reads, i < 2 ? 0 : 1);
+	}
+	/* 999 cycles later: not yet */
+	sole_clock_now = 5999;
+	fill_seq(v, 2, next);
+	assert_int_equal(mpring_enqueue_burst(r, (void **)v, 2), 2);
+	next += 2;
+	mpring_stats_get(r, &st);
+	assert_int_equal(st.starts[MPRING_ROUTE_SOLE], 0);
+	assert_int_equal(sole_clock_reads, 2);
+	/* 1000: alone; what the drain leaves comes back, and the clock is not read again */
+	sole_clock_now = 6000;
+	for (i = 0; i < 3; i++) {
+		fill_seq(v, 2, next);
+		assert_int_equal(mpring_enqueue_burst(r, (void **)v, 2), 1);
+		next++;
+	}
+	assert_int_equal(sole_clock_reads, 3);
+	mpring_stats_get(r, &st);
+	assert_int_equal(st.starts[MPRING_ROUTE_SOLE], 3);
+	assert_int_equal(st.declined, 3);
+	/* a partner comes back (it was only descheduled): count and time start again */
+	s.hook_state = (int)next++;
+	assert_int_equal(pthread_create(&t, NULL, sole_other_thread, &s), 0);
+	assert_int_equal(pthread_join(t, NULL), 0);
+	sole_clock_now = 100000;
+	for (i = 0; i < 3; i++, next += 2) {
+		fill_seq(v, 2, next);
+		assert_int_equal(mpring_enqueue_burst(r, (void **)v, 2), 2);
+	}
+	assert_int_equal(sole_clock_reads, 4);	/* the count reached at 100000 */
+	sole_clock_now = 100999;
+	fill_seq(v, 2, next);
+	assert_int_equal(mpring_enqueue_burst(r, (void **)v, 2), 2);
+	next += 2;
+	sole_clock_now = 101000;
+	fill_seq(v, 2, next);
+	assert_int_equal(mpring_enqueue_burst(r, (void **)v, 2), 1);
+	next++;
+	assert_int_equal(sole_clock_reads, 6);
+	check_log_seq(&s, 1, next - 1);
+	mpring_stats_get(r, &st);
+	assert_int_equal(st.starts[MPRING_ROUTE_SOLE], 4);
+	assert_int_equal(st.declined, 4);
+	mpring_test_check_stats(r);
+	__atomic_store_n(&mpring_pvt_test_clock, NULL, __ATOMIC_RELAXED);
+	ring_del(&s);
+}
+
+/*
+ * The lean finish of a SOLE call and its way out when the drain holds: a call whose drain
+ * holds nothing gives the role back with one CAS and counts in the slot's two lean counters,
+ * which the sums unfold (every identity holds); a drain that holds makes the call a session
+ * that leaves COALESCING, and the held items go with the next flush.
+ */
+static void
+test_mpring_sole_lean_finish_and_hold(void **state)
+{
+	struct mpring_conf conf;
+	struct mpring_stats st;
+	uintptr_t v[4], next = 1;
+	struct sink s;
+	struct mpring *r;
+	unsigned int i;
+
+	(void)state;
+	assert_int_equal(mpring_stats_slot_set(3), 0);
+	mpring_conf_init(&conf);
+	conf.sole_calls = 1;
+	conf.hold_cycles = UINT64_MAX / 4;	/* a drain-level hold does not expire here */
+	r = ring_new(&s, 64, 256, &conf);
+	for (i = 0; i < 2; i++, next++) {	/* the streak: last producer, one call */
+		fill_seq(v, 1, next);
+		assert_int_equal(mpring_enqueue_burst(r, (void **)v, 1), 1);
+	}
+	/* lean: two calls, one of them with an item given back */
+	fill_seq(v, 4, next);
+	assert_int_equal(mpring_enqueue_burst(r, (void **)v, 4), 4);
+	next += 4;
+	s.take_max = 2;
+	fill_seq(v, 4, next);
+	assert_int_equal(mpring_enqueue_burst(r, (void **)v, 4), 2);
+	next += 2;
+	assert_int_equal(r->stats[3].sole_lean, 2);
+	assert_int_equal(r->stats[3].sole_lean_items, 6);
+	assert_int_equal(r->stats[3].s.starts[MPRING_ROUTE_SOLE], 0);
+	mpring_stats_get(r, &st);
+	assert_int_equal(st.starts[MPRING_ROUTE_SOLE], 2);
+	assert_int_equal(st.ends[MPRING_END_IDLE], 4);	/* 2 FAST, 2 SOLE */
+	assert_int_equal(st.direct, 8);
+	assert_int_equal(st.declined, 2);
+	mpring_test_check_stats(r);
+	/* the drain holds: a session, COALESCING; the items are the drain's until the flush */
+	s.take_max = 0;
+	s.hold = true;
+	fill_seq(v, 3, next);
+	assert_int_equal(mpring_enqueue_burst(r, (void **)v, 3), 3);
+	next += 3;
+	assert_int_equal(mpring_state_get(r), MPRING_COALESCING);
+	assert_int_equal(r->stats[3].sole_lean, 2);
+	/* not idle: the next call of the producer alone joins instead (no SOLE) */
+	s.hold = false;
+	fill_seq(v, 1, next);
+	assert_int_equal(mpring_enqueue_burst(r, (void **)v, 1), 1);
+	next++;
+	assert_true(mpring_is_idle(r));
+	check_log_seq(&s, 1, next - 1);
+	mpring_stats_get(r, &st);
+	assert_int_equal(st.starts[MPRING_ROUTE_SOLE], 3);
+	assert_int_equal(st.ends[MPRING_END_HOLD], 1);
+	assert_int_equal(st.joins, 1);
+	mpring_test_check_stats(r);
+	ring_del(&s);
+	assert_int_equal(mpring_stats_slot_set(-1), 0);
+}
+
 /* Wrap-around: one producer, random bursts, random stalls and partial drains; what comes out
  * is exactly what went in, in order, with indices wrapping many times. */
 static void
@@ -907,6 +1065,8 @@ main(void)
 		cmocka_unit_test(test_mpring_bulk_rejects_too_many),
 		cmocka_unit_test(test_mpring_idle_ring_drains_caller_burst_directly),
 		cmocka_unit_test(test_mpring_sole_producer_gets_back_what_the_drain_leaves),
+		cmocka_unit_test(test_mpring_sole_producer_needs_time_too),
+		cmocka_unit_test(test_mpring_sole_lean_finish_and_hold),
 		cmocka_unit_test(test_mpring_wrap_sizes),
 		cmocka_unit_test(test_mpring_full_ring_partial_acceptance),
 		cmocka_unit_test(test_mpring_bulk_all_or_nothing),

@@ -632,6 +632,76 @@ test_race_publish_owner_loses_to_claim(void **state)
 	race_sb_run(RACE_SB_OWNER_LOSES, 1);
 }
 
+/* --- the sole producer's lean finish ------------------------------------------------------ */
+
+/*
+ * A producer alone (sole_calls 1: its third call) takes the role on the idle ring, drains its
+ * item 3 from its array, and stops after the drain call, before the lean finish's CAS. B
+ * enqueues 4-5 meanwhile: the ring is BUSY, so B reserves, fills, commits and leaves them to
+ * the consumer. A's CAS from the word its claim wrote must fail (the tail moved) and A must
+ * drain 4-5 in a full session before it leaves: a finish that wrote IDLE over B's commit would
+ * leave 4-5 in an idle ring, for nobody to drain.
+ */
+static void
+race_b_enqueue_4_5(struct race *rc)
+{
+	rc->b_ret[0] = mpring_enqueue_burst(rc->r, (void **)&rc->v[3], 2);
+}
+
+static void
+race_hook_sole_drained(struct race *rc, enum mpring_pvt_hook_point point, bool is_a)
+{
+	/* A's third drain call: its SOLE call (its first two calls were FAST) */
+	if (is_a && point == MPRING_HOOK_DRAINED && rc->hits[point][0] == 3)
+		race_run(rc, race_b_enqueue_4_5);
+}
+
+static void
+test_race_sole_lean_finish_vs_commit(void **state)
+{
+	struct mpring_stats st;
+	struct race rc;
+	unsigned int i;
+
+	(void)state;
+	race_setup(&rc, 16, race_hook_sole_drained);
+	rc.r->sole_calls = 1;	/* before any producer runs: they only read it */
+	for (i = 0; i < 3; i++)
+		assert_int_equal(mpring_enqueue_burst(rc.r, (void **)&rc.v[i], 1), 1);
+	race_check(&rc, 5);
+	assert_int_equal(rc.b_ret[0], 2);
+	mpring_stats_get(rc.r, &st);
+	assert_int_equal(st.starts[MPRING_ROUTE_SOLE], 1);
+	assert_int_equal(rc.r->stats[0].sole_lean, 0);	/* no lean finish: a session */
+	assert_int_equal(st.drain_calls, 4);	/* FAST, FAST, SOLE, and 4-5 */
+	assert_true(st.cas_retries >= 1);
+	race_teardown(&rc);
+}
+
+/*
+ * The same with nothing in between: the lean finish gives the role back with one CAS, and a
+ * later producer finds the ring idle and empty.
+ */
+static void
+test_race_sole_lean_finish_alone(void **state)
+{
+	struct mpring_stats st;
+	struct race rc;
+	unsigned int i;
+
+	(void)state;
+	race_setup(&rc, 16, NULL);
+	rc.r->sole_calls = 1;
+	for (i = 0; i < 5; i++)
+		assert_int_equal(mpring_enqueue_burst(rc.r, (void **)&rc.v[i], 1), 1);
+	race_check(&rc, 5);
+	mpring_stats_get(rc.r, &st);
+	assert_int_equal(rc.r->stats[0].sole_lean, 3);
+	assert_int_equal(st.starts[MPRING_ROUTE_SOLE], 3);
+	assert_int_equal(st.cas_retries, 0);
+	race_teardown(&rc);
+}
+
 /* --- publication across laps: a position does not tell one lap from the next --------------- */
 
 /*
@@ -834,6 +904,8 @@ main(void)
 		cmocka_unit_test(test_race_publish_owner_loses_to_claim),
 		cmocka_unit_test(test_race_owner_reload_a_lap_later),
 		cmocka_unit_test(test_race_committer_claim_a_lap_later),
+		cmocka_unit_test(test_race_sole_lean_finish_vs_commit),
+		cmocka_unit_test(test_race_sole_lean_finish_alone),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

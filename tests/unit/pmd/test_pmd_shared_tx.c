@@ -57,6 +57,7 @@
 #define MAX_THREADS	8
 #define TX_DESC		128		/* small: the work queue fills, the ring stalls */
 #define SHTX_POST_MIN	32		/* a nearly full work queue takes batches this large */
+#define SHTX_SOLE_MS	50		/* alone: 64 calls in a row, and this long after */
 #define RX_DESC		4096		/* the receiver's: 2032 frames of buffering */
 #define POOL_TX		8191
 #define POOL_RX		8191
@@ -886,17 +887,18 @@ test_shared_tx_stall_resumes_on_call(void **state)
 }
 
 /*
- * One sender alone on the queue (64 calls in a row and more) is answered as an unshared queue
- * would answer it: with the device stopped the work queue fills, and the burst then returns
- * what fitted; nothing waits in the ring, the rest is the caller's (refused, not lost). With
- * sole_calls off (@off), the ring takes what the work queue cannot, as for many callers.
+ * One sender alone on the queue (64 calls in a row and more, and 50 ms since) is answered as an
+ * unshared queue would answer it: with the device stopped the work queue fills, and the burst
+ * then returns what fitted; nothing waits in the ring, the rest is the caller's (refused, not
+ * lost). With sole_calls off (@off), the ring takes what the work queue cannot, as for many
+ * callers.
  */
 static void
 sole_sender(bool off)
 {
 	static struct storm st;
 	struct rte_pmd_qlxge_txq_shared_stats ss;
-	uint64_t accepted = 0, wq;
+	uint64_t accepted = 0, wq, t0;
 	struct rte_mbuf *m[8];
 	unsigned int i, k;
 	uint16_t port;
@@ -906,12 +908,17 @@ sole_sender(bool off)
 	assert_int_equal(storm_open(&st, off ? "shtx_nosole" : "shtx_sole", false, false), 0);
 	port = st.p.port[0];
 	qlxge_sim_thread_stop(st.p.ad);
-	/* 80 calls of one frame: the streak (64) is reached with room to spare */
+	/* 80 calls of one frame: the streak (64) is reached with room to spare; then the time,
+	 * on the TSC as the driver reads it (not rte_delay_ms(): the model's delay callback
+	 * would run the device meanwhile) */
 	for (i = 0; i < 80; i++) {
 		frames_make(&st, m, 1, (uint32_t)accepted);
 		assert_int_equal(rte_eth_tx_burst(port, 0, m, 1), 1);
 		accepted++;
 	}
+	t0 = rte_rdtsc();
+	while (rte_rdtsc() - t0 <= (SHTX_SOLE_MS + 1) * rte_get_tsc_hz() / 1000)
+		usleep(1000);
 	/* then bursts of 8 until the queue refuses some */
 	do {
 		frames_make(&st, m, 8, (uint32_t)accepted);
