@@ -9,7 +9,8 @@
  * oversubscribed, 2 or 4 per core, so a thread can be preempted anywhere), each loop: W cycles
  * of per-packet work per item, then submit a burst of B items to one shared queue. The queue's
  * drain writes a 16-byte descriptor per item into a 4096-entry array and pays D = 300 cycles
- * per drain call (the doorbell). Implementations, interleaved in the same run on the same workload:
+ * per drain call (the doorbell). Implementations, interleaved in the same run on the same
+ * workload:
  *   mpring    lib/mpring (coalescing on: hold < 1024 items, at most 5 us)
  *   spinlock  rte_spinlock around a direct drain of the producer's own burst
  *   rtering   rte_ring MP enqueue, then a trylock consumer that dequeues and drains all
@@ -136,6 +137,7 @@ static uint64_t tsc_hz;
 static unsigned int opt_budget_items = 16384, opt_hold_items = 1024;
 static double opt_budget_us = 50, opt_hold_us = 5;
 static int opt_impl = -1;	/* --impl: run only this one (profiling) */
+static bool opt_samples;	/* --samples: a line per run, not only the medians */
 static int cores[BENCH_CORES] = { 0, 1 };
 
 /* Busy for @cycles; returns the TSC at the end. */
@@ -563,7 +565,8 @@ usage(const char *prog)
 		"  --cores a,b  the two cores producers are pinned to, round-robin (default 0,1)\n"
 		"  --budget-items N, --budget-us X   mpring consumer budget (default 16384, 50)\n"
 		"  --hold-items N, --hold-us X       mpring coalescing (default 1024, 5)\n"
-		"  --impl NAME  run only this implementation (profiling; ratios meaningless)\n",
+		"  --impl NAME  run only this implementation (profiling; ratios meaningless)\n"
+		"  --samples    also print every run (SAMPLE lines), for distributions\n",
 		prog);
 }
 
@@ -600,6 +603,7 @@ main(int argc, char **argv)
 		{ "hold-items", required_argument, NULL, 'H' },
 		{ "hold-us", required_argument, NULL, 'T' },
 		{ "impl", required_argument, NULL, 'I' },
+		{ "samples", no_argument, NULL, 'S' },
 		{ "help", no_argument, NULL, 'h' }, { NULL, 0, NULL, 0 },
 	};
 	static struct bench_result res[IMPL_MAX][BENCH_MAX_REPS], med[IMPL_MAX];
@@ -621,6 +625,7 @@ main(int argc, char **argv)
 		case 'm': ms = (unsigned int)atoi(optarg); break;
 		case 'r': reps = (unsigned int)atoi(optarg); break;
 		case 'x': nimpl = IMPL_MPRING_NOHOLD; break;
+		case 'S': opt_samples = true; break;
 		case 'B': opt_budget_items = (unsigned int)atoi(optarg); break;
 		case 'U': opt_budget_us = atof(optarg); break;
 		case 'H': opt_hold_items = (unsigned int)atoi(optarg); break;
@@ -727,6 +732,22 @@ main(int argc, char **argv)
 				for (t = 0; t <= retries; t++) {
 					if (bench_run_one(impl, p, b, w, ms, &res[impl][rep]) != 0)
 						failed = 1;
+					if (opt_samples) {
+						const struct bench_result *x =
+							&res[impl][rep];
+
+						printf("SAMPLE %u %u %u %s rep %u try %u "
+							"%.2f Mitems/s it/drn %.1f "
+							"holds/s %.0f handov/s %.0f "
+							"it/ses %.1f cpu %.2f\n", p, b, w,
+							impl_name[impl], rep, t, x->mitems,
+							x->items_per_drain,
+							x->holds / x->secs,
+							x->handovers / x->secs,
+							x->sessions != 0 ? x->mitems * 1e6 *
+							x->secs / (double)x->sessions : 0.0,
+							x->cpu);
+					}
 					if (res[impl][rep].cpu >= BENCH_MIN_CPU || t == retries)
 						break;
 					disturbed++;
