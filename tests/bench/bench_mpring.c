@@ -9,11 +9,13 @@
  * oversubscribed, 2 or 4 per core, so a thread can be preempted anywhere), each loop: W cycles
  * of per-packet work per item, then submit a burst of B items to one shared queue. The queue's
  * drain writes a 16-byte descriptor per item into a 4096-entry array and pays D = 300 cycles
- * per drain call (the doorbell). Implementations, interleaved in the same run on the same workload:
+ * per drain call (the doorbell). Implementations, interleaved in the same run on the same
+ * workload:
  *   mpring    lib/mpring (coalescing on: hold < 1024 items, at most 5 us)
  *   spinlock  rte_spinlock around a direct drain of the producer's own burst
  *   rtering   rte_ring MP enqueue, then a trylock consumer that dequeues and drains all
  *   mpring-nh lib/mpring with coalescing off (extra row, not in the RESULT line)
+ * Comparisons with the better peer pair the runs of one repetition (bench_paired()).
  * Every run checks that each item was drained exactly once and in per-producer order.
  * Item latency: the first item of every burst carries its submit TSC (in a per-producer array);
  * the drain records enqueue -> drained (the TSC after its doorbell) in a histogram.
@@ -136,6 +138,7 @@ static uint64_t tsc_hz;
 static unsigned int opt_budget_items = 16384, opt_hold_items = 1024;
 static double opt_budget_us = 50, opt_hold_us = 5;
 static int opt_impl = -1;	/* --impl: run only this one (profiling) */
+static bool opt_samples;	/* --samples: a line per run, not only the medians */
 static int cores[BENCH_CORES] = { 0, 1 };
 
 /* Busy for @cycles; returns the TSC at the end. */
@@ -530,6 +533,34 @@ bench_run_one(enum bench_impl impl, unsigned int p, unsigned int b, unsigned int
 }
 
 static int
+cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * The median over the repetitions of @impl's throughput over the better peer's in the same
+ * repetition. The machine switches between two speeds every few seconds, and a repetition
+ * runs the implementations back to back (about 2 s at --ms 500): comparing within a
+ * repetition compares runs on the same machine, where the ratio of the medians can compare
+ * one implementation's fast-mode runs with another's slow-mode runs.
+ */
+static double
+bench_paired(struct bench_result res[][BENCH_MAX_REPS], unsigned int impl, unsigned int reps)
+{
+	double r[BENCH_MAX_REPS];
+	unsigned int i;
+
+	for (i = 0; i < reps; i++)
+		r[i] = res[impl][i].mitems / RTE_MAX(res[IMPL_SPINLOCK][i].mitems,
+				res[IMPL_RTERING][i].mitems);
+	qsort(r, reps, sizeof(r[0]), cmp_double);
+	return r[reps / 2];
+}
+
+static int
 cmp_result(const void *a, const void *b)
 {
 	double x = ((const struct bench_result *)a)->mitems;
@@ -563,7 +594,8 @@ usage(const char *prog)
 		"  --cores a,b  the two cores producers are pinned to, round-robin (default 0,1)\n"
 		"  --budget-items N, --budget-us X   mpring consumer budget (default 16384, 50)\n"
 		"  --hold-items N, --hold-us X       mpring coalescing (default 1024, 5)\n"
-		"  --impl NAME  run only this implementation (profiling; ratios meaningless)\n",
+		"  --impl NAME  run only this implementation (profiling; ratios meaningless)\n"
+		"  --samples    also print every run (SAMPLE lines), for distributions\n",
 		prog);
 }
 
@@ -600,13 +632,16 @@ main(int argc, char **argv)
 		{ "hold-items", required_argument, NULL, 'H' },
 		{ "hold-us", required_argument, NULL, 'T' },
 		{ "impl", required_argument, NULL, 'I' },
+		{ "samples", no_argument, NULL, 'S' },
 		{ "help", no_argument, NULL, 'h' }, { NULL, 0, NULL, 0 },
 	};
 	static struct bench_result res[IMPL_MAX][BENCH_MAX_REPS], med[IMPL_MAX];
+	double paired[IMPL_MAX];
 	unsigned int ps[4] = { 1, 2, 4, 8 }, nps = 4;
 	unsigned int ms = 1000, reps = 3, nimpl = IMPL_MAX, wi, pi, bi, rep, k, ncfg = 0;
 	int only_p = -1, only_b = -1, only_w = -1, opt, failed = 0;
 	double la[3] = { 0 }, worst = 1e9, worst_nh = 1e9, e = 0, f = 0, worst4 = 1e9, dbmax = 0;
+	double worst_med = 1e9;
 	double dbhold = 0;
 	double hmax = 0, hlate = 0, hsent = 0, dpeer = 0;
 	struct bench_gm ga = { 0, 0 }, gb = { 0, 0 }, gd = { 0, 0 }, g4 = { 0, 0 },
@@ -621,6 +656,7 @@ main(int argc, char **argv)
 		case 'm': ms = (unsigned int)atoi(optarg); break;
 		case 'r': reps = (unsigned int)atoi(optarg); break;
 		case 'x': nimpl = IMPL_MPRING_NOHOLD; break;
+		case 'S': opt_samples = true; break;
 		case 'B': opt_budget_items = (unsigned int)atoi(optarg); break;
 		case 'U': opt_budget_us = atof(optarg); break;
 		case 'H': opt_hold_items = (unsigned int)atoi(optarg); break;
@@ -696,9 +732,9 @@ main(int argc, char **argv)
 	       "(mpring-nh: no hold)\n",
 		opt_budget_items, opt_budget_us, opt_hold_items, opt_hold_us);
 	printf("%-2s %-2s %-3s %-9s %8s %6s %7s %6s %6s %9s %9s %5s %6s %6s %7s %7s %7s %6s "
-		"%5s %6s %5s %6s %4s\n", "P", "B", "W", "impl", "Mitems/s", "ratio", "db/item",
+		"%5s %6s %5s %6s %4s %5s\n", "P", "B", "W", "impl", "Mitems/s", "ratio", "db/item",
 		"db/sl", "it/drn", "share", "drain", "sub50", "sub99", "lat50", "lat99",
-		"handov/s", "holds/s", "it/ses", "havg", "hmax", "hsent", "dmax", "cpu");
+		"handov/s", "holds/s", "it/ses", "havg", "hmax", "hsent", "dmax", "cpu", "peer");
 
 	for (pi = 0; pi < nps; pi++)
 	for (bi = 0; bi < RTE_DIM(bs); bi++)
@@ -727,12 +763,31 @@ main(int argc, char **argv)
 				for (t = 0; t <= retries; t++) {
 					if (bench_run_one(impl, p, b, w, ms, &res[impl][rep]) != 0)
 						failed = 1;
+					if (opt_samples) {
+						const struct bench_result *x =
+							&res[impl][rep];
+
+						printf("SAMPLE %u %u %u %s rep %u try %u "
+							"%.2f Mitems/s it/drn %.1f "
+							"holds/s %.0f handov/s %.0f "
+							"it/ses %.1f cpu %.2f\n", p, b, w,
+							impl_name[impl], rep, t, x->mitems,
+							x->items_per_drain,
+							x->holds / x->secs,
+							x->handovers / x->secs,
+							x->sessions != 0 ? x->mitems * 1e6 *
+							x->secs / (double)x->sessions : 0.0,
+							x->cpu);
+					}
 					if (res[impl][rep].cpu >= BENCH_MIN_CPU || t == retries)
 						break;
 					disturbed++;
 					usleep(200 * 1000);
 				}
 			}
+		/* Before the sort below, which loses the repetitions' pairing. */
+		for (k = 0; k < nimpl; k++)
+			paired[k] = bench_paired(res, k, reps);
 		for (k = 0; k < nimpl; k++) {
 			qsort(res[k], reps, sizeof(res[k][0]), cmp_result);
 			med[k] = res[k][reps / 2];
@@ -746,7 +801,7 @@ main(int argc, char **argv)
 				med[k].dshare_hi);
 			printf("%-2u %-2u %-3u %-9s %8.2f %6.3f %7.4f %6.3f %6.1f %9s %9s %5" PRIu64
 				" %6" PRIu64 " %6" PRIu64 " %7" PRIu64 " %7.0f %7.0f %6.1f %5.2f "
-				"%6.1f %5.1f %6.1f %4.2f\n",
+				"%6.1f %5.1f %6.1f %4.2f %5.3f\n",
 				p, b, w, impl_name[k], med[k].mitems,
 				med[k].mitems / med[IMPL_SPINLOCK].mitems,
 				med[k].db_per_item,
@@ -756,7 +811,7 @@ main(int argc, char **argv)
 				med[k].handovers / med[k].secs, med[k].holds / med[k].secs,
 				med[k].sessions != 0 ? med[k].mitems * 1e6 * med[k].secs /
 				(double)med[k].sessions : 0.0, med[k].hold_avg, med[k].hold_max,
-				med[k].hold_sent, med[k].call_max, med[k].cpu);
+				med[k].hold_sent, med[k].call_max, med[k].cpu, paired[k]);
 		}
 		fflush(stdout);
 		best_peer = RTE_MAX(med[IMPL_SPINLOCK].mitems, med[IMPL_RTERING].mitems);
@@ -765,8 +820,10 @@ main(int argc, char **argv)
 			/* The main table: one producer per core. */
 			bench_gm_add(&ga, r_sl);
 			bench_gm_add(&gb, med[IMPL_MPRING].mitems / med[IMPL_RTERING].mitems);
-			worst = RTE_MIN(worst, med[IMPL_MPRING].mitems / best_peer);
-			worst_nh = RTE_MIN(worst_nh, med[IMPL_MPRING_NOHOLD].mitems / best_peer);
+			worst = RTE_MIN(worst, paired[IMPL_MPRING]);
+			worst_med = RTE_MIN(worst_med, med[IMPL_MPRING].mitems / best_peer);
+			if (nimpl > IMPL_MPRING_NOHOLD)
+				worst_nh = RTE_MIN(worst_nh, paired[IMPL_MPRING_NOHOLD]);
 			/* Coalescing rows: a producer's bursts come closer than the hold
 			 * window (B * W cycles of work between them), so there is a stream to
 			 * coalesce; wider gaps are isolated bursts, never held. */
@@ -778,7 +835,7 @@ main(int argc, char **argv)
 			if (p == 1)
 				bench_gm_add(&gd, r_sl);
 			if (p == 2 && b == 32 && w == 0) {
-				e = med[IMPL_MPRING].mitems / best_peer;
+				e = paired[IMPL_MPRING];
 				f = med[IMPL_MPRING].db_per_item /
 					med[IMPL_SPINLOCK].db_per_item;
 			}
@@ -807,7 +864,9 @@ main(int argc, char **argv)
 		"less its time from the deadline to the drain call that sent the items (the "
 		"ring has no timer) / the deadline; dmax = the longest drain call / the hold "
 		"deadline (every implementation: a drainer descheduled mid-call); cpu = lowest "
-		"producer CPU share (P > 2: total over the 2 cores); "
+		"producer CPU share (P > 2: total over the 2 cores); peer = median over the "
+		"repetitions of Mitems/s / the better peer's (spinlock, rtering) in the same "
+		"repetition (the *_vs_best_peer keys of the RESULT line); "
 		"%u disturbed runs repeated; load average at end %.2f %.2f %.2f\n",
 		disturbed, la[0], la[1], la[2]);
 	if (ncfg == 0)
@@ -818,10 +877,12 @@ main(int argc, char **argv)
 		"coalescing_rows_max_doorbells_vs_spinlock=%.3f hold_max_vs_deadline=%.2f "
 		"p4_vs_spinlock=%.3f p4_worst_vs_spinlock=%.3f p8_vs_spinlock=%.3f "
 		"hold_late_max_vs_deadline=%.2f hold_sent_max_vs_deadline=%.2f "
-		"worst_nh_vs_best_peer=%.3f peers_drain_call_max_vs_deadline=%.2f\n",
+		"worst_nh_vs_best_peer=%.3f peers_drain_call_max_vs_deadline=%.2f "
+		"worst_vs_best_peer_of_medians=%.3f\n",
 		bench_gm(&ga), bench_gm(&gb), ga.n != 0 ? worst : 0.0, bench_gm(&gd), e, f, dbmax,
 		dbhold, hmax, bench_gm(&g4), g4.n != 0 ? worst4 : 0.0, bench_gm(&g8), hlate, hsent,
-		nimpl > IMPL_MPRING_NOHOLD && ga.n != 0 ? worst_nh : 0.0, dpeer);
+		nimpl > IMPL_MPRING_NOHOLD && ga.n != 0 ? worst_nh : 0.0, dpeer,
+		ga.n != 0 ? worst_med : 0.0);
 	if (failed)
 		fprintf(stderr, "FAILED: an implementation lost, duplicated or reordered items\n");
 	return failed;

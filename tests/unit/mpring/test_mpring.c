@@ -1015,6 +1015,32 @@ test_mpring_trylock_defers_producers(void **state)
 	ring_del(&s);
 }
 
+/* A burst whose reservation wraps the ring's end is copied into the slots in two pieces (the
+ * producer's fill, not the direct drain: the role is held elsewhere), and comes out in order. */
+static void
+test_mpring_fill_wraps_the_end(void **state)
+{
+	struct sink s;
+	struct mpring *r = ring_new(&s, 8, 64, NULL);
+	uintptr_t v[7];
+
+	(void)state;
+	fill_seq(v, 5, 1);
+	assert_int_equal(mpring_consumer_trylock(r), 0);
+	assert_int_equal(mpring_enqueue_burst(r, (void **)v, 5), 5);	/* slots 0-4 */
+	assert_int_equal(mpring_consumer_unlock(r), 5);
+	fill_seq(v, 7, 6);
+	assert_int_equal(mpring_consumer_trylock(r), 0);
+	/* slots 5-7, then 0-3: the ring's capacity, 3 items before the end and 4 after */
+	assert_int_equal(mpring_enqueue_burst(r, (void **)v, 7), 7);
+	assert_int_equal(s.calls, 1);
+	assert_int_equal(mpring_consumer_unlock(r), 7);
+	check_log_seq(&s, 1, 12);
+	assert_true(mpring_is_idle(r));
+	mpring_test_check_stats(r);
+	ring_del(&s);
+}
+
 static void
 test_mpring_quiesce(void **state)
 {
@@ -1081,6 +1107,7 @@ main(void)
 		cmocka_unit_test(test_mpring_hold_adapts),
 		cmocka_unit_test(test_mpring_enqueue_only_inside_drain),
 		cmocka_unit_test(test_mpring_trylock_defers_producers),
+		cmocka_unit_test(test_mpring_fill_wraps_the_end),
 		cmocka_unit_test(test_mpring_quiesce),
 	};
 
