@@ -16,37 +16,67 @@ testpmd=$(command -v dpdk-testpmd) || { echo "dpdk-testpmd not found (apt-get in
 if ldd "$plugins/librte_net_qlxge_sim.so" 2>/dev/null | grep -qE 'lib(asan|ubsan|tsan)'; then
 	echo "SKIP: a sanitizer build"; exit 77
 fi
-log=$(mktemp)
-trap 'rm -f "$log"' EXIT
+tmp=$(mktemp -d)
+log=$tmp/log
+pid=
+cleanup() {
+	exec 3>&- 2>/dev/null || true
+	if [ -n "$pid" ]; then
+		kill "$pid" 2>/dev/null || true
+		wait "$pid" 2>/dev/null || true
+	fi
+	rm -rf "$tmp"
+}
+trap cleanup EXIT
 
-fail() { echo "FAIL: $*"; exit 1; }
+fail() { echo "FAIL: $*"; [ -f "$log" ] && cat "$log"; exit 1; }
 
-# one io-forwarding run started with a first burst of $1-byte frames from each port
-io_run() {
-	printf 'clear port stats all\nset txpkts %s\nstart tx_first\n' "$1"
-	sleep 1
-	printf 'stop\nshow port stats 1\n'
-	sleep 0.2
+# Commands go through a FIFO, and each run waits for testpmd's own output before its timed part:
+# a loaded machine can take seconds over "port start all", and a script that only sleeps would
+# then have "stop" read right after "start" (no forwarding at all, nothing received or counted).
+# await <count> <pattern>: until the log holds <count> lines matching <pattern>.
+await() {
+	local i
+	for i in $(seq 1200); do
+		[ "$(grep -c -- "$2" "$log" 2>/dev/null)" -ge "$1" ] && return 0
+		kill -0 "$pid" 2>/dev/null || fail "testpmd exited (waiting for '$2')"
+		sleep 0.1
+	done
+	fail "testpmd did not print '$2' $1 times in 120 s"
 }
 
-set +e
-{
-	printf 'show port info 0\n'
-	printf 'port config mtu 0 1500\nshow port info 0\n'
-	printf 'port config mtu 0 9582\nshow port info 0\n'
-	printf 'port config mtu 0 9583\n'
-	printf 'port stop all\nport config mtu 1 1500\nport start all\n'
-	printf 'set promisc all on\nset fwd io\n'
-	io_run 1514
-	# the rings flushed: frames of the first run left in them would be forwarded again
-	printf 'show port info 1\nport stop all\nport start all\n'
-	io_run 1515
-	printf 'quit\n'
-} | timeout 120 stdbuf -oL "$testpmd" -d "$plugins" --no-huge --no-shconf --no-pci -m 512 \
+# one io-forwarding run (the n-th) started with a first burst of $2-byte frames from each port
+io_run() {
+	printf 'clear port stats all\nset txpkts %s\nstart tx_first\n' "$2" >&3
+	await "$1" 'io packet forwarding - ports='
+	sleep 1
+	printf 'stop\nshow port stats 1\n' >&3
+	await "$1" 'NIC statistics for port 1'
+}
+
+mkfifo "$tmp/in"
+timeout 120 stdbuf -oL "$testpmd" -d "$plugins" --no-huge --no-shconf --no-pci -m 512 \
 	-l 0-1 --vdev net_qlxge_sim0,adapter=mtu,function=0 \
 	--vdev net_qlxge_sim1,adapter=mtu,function=1 \
-	-- -i --total-num-mbufs=8192 --max-pkt-len=9600 >"$log" 2>&1
+	-- -i --total-num-mbufs=8192 --max-pkt-len=9600 <"$tmp/in" >"$log" 2>&1 &
+pid=$!
+exec 3>"$tmp/in"
+printf 'show port info 0\n' >&3
+printf 'port config mtu 0 1500\nshow port info 0\n' >&3
+printf 'port config mtu 0 9582\nshow port info 0\n' >&3
+printf 'port config mtu 0 9583\n' >&3
+printf 'port stop all\nport config mtu 1 1500\nport start all\n' >&3
+printf 'set promisc all on\nset fwd io\n' >&3
+io_run 1 1514
+# the rings flushed: frames of the first run left in them would be forwarded again
+printf 'show port info 1\nport stop all\nport start all\n' >&3
+io_run 2 1515
+printf 'quit\n' >&3
+exec 3>&-
+set +e
+wait "$pid"
 rc=$?
+pid=
 set -e
 cat "$log"
 [ $rc -eq 0 ] || fail "testpmd exited with $rc"
