@@ -81,6 +81,18 @@ st_wr(struct qlxge_sim_func *fn, uint32_t off, uint32_t v)
 	qlxge_sim_reg_write(fn, off, v);
 }
 
+uint64_t
+st_xgmac_cnt(struct qlxge_sim_func *fn, uint32_t reg)
+{
+	uint64_t lo, hi;
+
+	st_wr(fn, QLXGE_REG_XGMAC_ADDR, reg | QLXGE_XGMAC_ADDR_R);
+	lo = st_rd(fn, QLXGE_REG_XGMAC_DATA);
+	st_wr(fn, QLXGE_REG_XGMAC_ADDR, (reg + 4) | QLXGE_XGMAC_ADDR_R);
+	hi = st_rd(fn, QLXGE_REG_XGMAC_DATA);
+	return hi << 32 | lo;
+}
+
 void
 st_poll(struct st_env *e, unsigned int n)
 {

@@ -38,6 +38,9 @@ void st_env_fini(struct st_env *e);
 
 uint32_t st_rd(struct qlxge_sim_func *fn, uint32_t off);
 void st_wr(struct qlxge_sim_func *fn, uint32_t off, uint32_t v);
+/* XGMAC counter @p reg of @p fn, a 64-bit pair, through the XGMAC_ADDR / XGMAC_DATA window
+ * (§11, §16.16). */
+uint64_t st_xgmac_cnt(struct qlxge_sim_func *fn, uint32_t reg);
 /* Poll the adapter @p n times. */
 void st_poll(struct st_env *e, unsigned int n);
 

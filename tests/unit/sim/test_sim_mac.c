@@ -15,18 +15,6 @@
 
 #include "sim_qfix.h"
 
-static uint64_t
-xg_cnt(struct qlxge_sim_func *fn, uint32_t reg)
-{
-	uint64_t lo, hi;
-
-	st_wr(fn, QLXGE_REG_XGMAC_ADDR, reg | QLXGE_XGMAC_ADDR_R);
-	lo = st_rd(fn, QLXGE_REG_XGMAC_DATA);
-	st_wr(fn, QLXGE_REG_XGMAC_ADDR, (reg + 4) | QLXGE_XGMAC_ADDR_R);
-	hi = st_rd(fn, QLXGE_REG_XGMAC_DATA);
-	return hi << 32 | lo;
-}
-
 /* §16.16: counters as 64-bit pairs, counted with traffic, cleared by STAT_CNT_CTL. */
 static void
 test_queue_xgmac_counters(void **state)
@@ -41,24 +29,24 @@ test_queue_xgmac_counters(void **state)
 	st_frame_udp(f.buf, 1000, mcast, 0);
 	qfix_send(&f, 1000, 2, 0);
 	assert_true(st_sem_get(f.fn, QLXGE_SEM_XGMAC0));
-	assert_int_equal(xg_cnt(f.fn, QLXGE_XGMAC_TX_PKTS), 2);
-	assert_int_equal(xg_cnt(f.fn, QLXGE_XGMAC_TX_BYTES), 64 + 1004);
-	assert_int_equal(xg_cnt(f.fn, QLXGE_XGMAC_TX_64_PKTS), 1);
-	assert_int_equal(xg_cnt(f.fn, QLXGE_XGMAC_TX_512_1023_PKTS), 1);
-	assert_int_equal(xg_cnt(f.fn, QLXGE_XGMAC_TX_MCAST_PKTS), 1);
-	assert_int_equal(xg_cnt(f.fn, QLXGE_XGMAC_TX_UCAST_PKTS), 1);
-	assert_int_equal(xg_cnt(f.fn, QLXGE_XGMAC_RX_PKTS), 2);
-	assert_int_equal(xg_cnt(f.fn, QLXGE_XGMAC_RX_PKTS_OK), 2);
-	assert_int_equal(xg_cnt(f.fn, QLXGE_XGMAC_RX_BYTES), 64 + 1004);
-	assert_int_equal(xg_cnt(f.fn, QLXGE_XGMAC_RX_MCAST_PKTS), 1);
+	assert_int_equal(st_xgmac_cnt(f.fn, QLXGE_XGMAC_TX_PKTS), 2);
+	assert_int_equal(st_xgmac_cnt(f.fn, QLXGE_XGMAC_TX_BYTES), 64 + 1004);
+	assert_int_equal(st_xgmac_cnt(f.fn, QLXGE_XGMAC_TX_64_PKTS), 1);
+	assert_int_equal(st_xgmac_cnt(f.fn, QLXGE_XGMAC_TX_512_1023_PKTS), 1);
+	assert_int_equal(st_xgmac_cnt(f.fn, QLXGE_XGMAC_TX_MCAST_PKTS), 1);
+	assert_int_equal(st_xgmac_cnt(f.fn, QLXGE_XGMAC_TX_UCAST_PKTS), 1);
+	assert_int_equal(st_xgmac_cnt(f.fn, QLXGE_XGMAC_RX_PKTS), 2);
+	assert_int_equal(st_xgmac_cnt(f.fn, QLXGE_XGMAC_RX_PKTS_OK), 2);
+	assert_int_equal(st_xgmac_cnt(f.fn, QLXGE_XGMAC_RX_BYTES), 64 + 1004);
+	assert_int_equal(st_xgmac_cnt(f.fn, QLXGE_XGMAC_RX_MCAST_PKTS), 1);
 	/* clear TX only */
 	st_wr(f.fn, QLXGE_REG_XGMAC_DATA, QLXGE_XGMAC_STAT_CNT_CTL_CLR_TX);
 	st_wr(f.fn, QLXGE_REG_XGMAC_ADDR, QLXGE_XGMAC_STAT_CNT_CTL);
-	assert_int_equal(xg_cnt(f.fn, QLXGE_XGMAC_TX_PKTS), 0);
-	assert_int_equal(xg_cnt(f.fn, QLXGE_XGMAC_RX_PKTS), 2);
+	assert_int_equal(st_xgmac_cnt(f.fn, QLXGE_XGMAC_TX_PKTS), 0);
+	assert_int_equal(st_xgmac_cnt(f.fn, QLXGE_XGMAC_RX_PKTS), 2);
 	st_sem_put(f.fn, QLXGE_SEM_XGMAC0);
 	/* the other port counted nothing */
-	assert_int_equal(xg_cnt(f.e.fn[1], QLXGE_XGMAC_RX_PKTS), 0);
+	assert_int_equal(st_xgmac_cnt(f.e.fn[1], QLXGE_XGMAC_RX_PKTS), 0);
 	qfix_down(&f);
 }
 
@@ -128,8 +116,8 @@ test_queue_mac_tx_disabled(void **state)
 	assert_int_equal(sim_cnt(f.fn).tx_errors, 0);
 	assert_int_equal(sim_cnt(f.fn).rx_frames, 0);
 	assert_true(st_sem_get(f.fn, QLXGE_SEM_XGMAC0));
-	assert_int_equal(xg_cnt(f.fn, QLXGE_XGMAC_TX_PKTS), 0);
-	assert_int_equal(xg_cnt(f.fn, QLXGE_XGMAC_RX_PKTS), 0);
+	assert_int_equal(st_xgmac_cnt(f.fn, QLXGE_XGMAC_TX_PKTS), 0);
+	assert_int_equal(st_xgmac_cnt(f.fn, QLXGE_XGMAC_RX_PKTS), 0);
 	st_sem_put(f.fn, QLXGE_SEM_XGMAC0);
 	/* the link is the PHY's: still up, no AEN */
 	st_aens(&f.e, f.fn, &log);
@@ -145,8 +133,8 @@ test_queue_mac_tx_disabled(void **state)
 	assert_int_equal(sim_cnt(f.fn).tx_drops_mac_disabled, 1);
 	assert_int_equal(sim_cnt(f.fn).tx_frames, 1);
 	assert_true(st_sem_get(f.fn, QLXGE_SEM_XGMAC0));
-	assert_int_equal(xg_cnt(f.fn, QLXGE_XGMAC_TX_PKTS), 1);
-	assert_int_equal(xg_cnt(f.fn, QLXGE_XGMAC_RX_PKTS), 1);
+	assert_int_equal(st_xgmac_cnt(f.fn, QLXGE_XGMAC_TX_PKTS), 1);
+	assert_int_equal(st_xgmac_cnt(f.fn, QLXGE_XGMAC_RX_PKTS), 1);
 	st_sem_put(f.fn, QLXGE_SEM_XGMAC0);
 	qfix_down(&f);
 }
@@ -177,11 +165,11 @@ test_queue_mac_rx_disabled(void **state)
 	assert_int_equal(sim_cnt(f.fn).rx_frames, 0);
 	assert_int_equal(sim_cnt(f.fn).rx_drops_nobuf, 0);
 	assert_true(st_sem_get(f.fn, QLXGE_SEM_XGMAC0));
-	assert_int_equal(xg_cnt(f.fn, QLXGE_XGMAC_TX_PKTS), 2);
-	assert_int_equal(xg_cnt(f.fn, QLXGE_XGMAC_RX_PKTS), 0);
-	assert_int_equal(xg_cnt(f.fn, QLXGE_XGMAC_RX_BYTES), 0);
-	assert_int_equal(xg_cnt(f.fn, QLXGE_XGMAC_RX_NIC_FIFO_DROP), 0);
-	assert_int_equal(xg_cnt(f.fn, QLXGE_XGMAC_RX_DROP_EVENTS), 2);
+	assert_int_equal(st_xgmac_cnt(f.fn, QLXGE_XGMAC_TX_PKTS), 2);
+	assert_int_equal(st_xgmac_cnt(f.fn, QLXGE_XGMAC_RX_PKTS), 0);
+	assert_int_equal(st_xgmac_cnt(f.fn, QLXGE_XGMAC_RX_BYTES), 0);
+	assert_int_equal(st_xgmac_cnt(f.fn, QLXGE_XGMAC_RX_NIC_FIFO_DROP), 0);
+	assert_int_equal(st_xgmac_cnt(f.fn, QLXGE_XGMAC_RX_DROP_EVENTS), 2);
 	st_sem_put(f.fn, QLXGE_SEM_XGMAC0);
 	assert_int_equal(sim_cnt(f.fn).rx_drop_events, 2);
 	st_aens(&f.e, f.fn, &log);
@@ -319,9 +307,9 @@ test_queue_peer_ports(void **state)
 	assert_non_null(r);
 	assert_int_equal(rte_le_to_cpu_32(r->data_len), 300);
 	assert_memory_equal(rx1.sbufs, f.buf, 256 < 300 ? 0 : 300);
-	assert_int_equal(xg_cnt(f.e.fn[1], QLXGE_XGMAC_RX_PKTS), 1);
-	assert_int_equal(xg_cnt(f.e.fn[1], QLXGE_XGMAC_TX_PKTS), 0);
-	assert_int_equal(xg_cnt(f.fn, QLXGE_XGMAC_TX_PKTS), 1);
+	assert_int_equal(st_xgmac_cnt(f.e.fn[1], QLXGE_XGMAC_RX_PKTS), 1);
+	assert_int_equal(st_xgmac_cnt(f.e.fn[1], QLXGE_XGMAC_TX_PKTS), 0);
+	assert_int_equal(st_xgmac_cnt(f.fn, QLXGE_XGMAC_TX_PKTS), 1);
 	st_cq_free(&rx1);
 	qfix_down(&f);
 }
@@ -388,11 +376,11 @@ test_queue_peer_link_down_accounting(void **state)
 	assert_int_equal(sim_cnt(fn1).tx_frames, 1);
 	assert_int_equal(sim_cnt(f.fn).rx_frames, 1);
 	assert_true(st_sem_get(fn1, QLXGE_SEM_XGMAC1));
-	assert_int_equal(xg_cnt(fn1, QLXGE_XGMAC_TX_PKTS), 1);
+	assert_int_equal(st_xgmac_cnt(fn1, QLXGE_XGMAC_TX_PKTS), 1);
 	st_sem_put(fn1, QLXGE_SEM_XGMAC1);
 	assert_true(st_sem_get(f.fn, QLXGE_SEM_XGMAC0));
-	assert_int_equal(xg_cnt(f.fn, QLXGE_XGMAC_TX_PKTS), 0);
-	assert_int_equal(xg_cnt(f.fn, QLXGE_XGMAC_RX_PKTS), 1);
+	assert_int_equal(st_xgmac_cnt(f.fn, QLXGE_XGMAC_TX_PKTS), 0);
+	assert_int_equal(st_xgmac_cnt(f.fn, QLXGE_XGMAC_RX_PKTS), 1);
 	st_sem_put(f.fn, QLXGE_SEM_XGMAC0);
 
 	/* the cable back: both links up, frames flow */
@@ -426,8 +414,8 @@ test_queue_rx_drop_events(void **state)
 	assert_int_equal(sim_cnt(f.fn).rx_drops_filter, 1);
 	assert_int_equal(sim_cnt(f.fn).rx_drop_events, 1);
 	assert_true(st_sem_get(f.fn, QLXGE_SEM_XGMAC0));
-	assert_int_equal(xg_cnt(f.fn, QLXGE_XGMAC_RX_DROP_EVENTS), 1);
-	assert_int_equal(xg_cnt(f.fn, QLXGE_XGMAC_RX_PKTS), 1);
+	assert_int_equal(st_xgmac_cnt(f.fn, QLXGE_XGMAC_RX_DROP_EVENTS), 1);
+	assert_int_equal(st_xgmac_cnt(f.fn, QLXGE_XGMAC_RX_PKTS), 1);
 	st_sem_put(f.fn, QLXGE_SEM_XGMAC0);
 	qfix_down(&f);
 }

@@ -218,19 +218,6 @@ test_txb_same_as_each(void **state)
 	t_same_as_each(QLXGE_SIM_WIRE_PCAP);
 }
 
-/* XGMAC counter @p reg of @p fn through the XGMAC_ADDR / XGMAC_DATA window (§11). */
-static uint64_t
-t_xg(struct qlxge_sim_func *fn, uint32_t reg)
-{
-	uint64_t lo, hi;
-
-	st_wr(fn, QLXGE_REG_XGMAC_ADDR, reg | QLXGE_XGMAC_ADDR_R);
-	lo = st_rd(fn, QLXGE_REG_XGMAC_DATA);
-	st_wr(fn, QLXGE_REG_XGMAC_ADDR, (reg + 4) | QLXGE_XGMAC_ADDR_R);
-	hi = st_rd(fn, QLXGE_REG_XGMAC_DATA);
-	return hi << 32 | lo;
-}
-
 /* The size counter of a frame of @p wl bytes on the wire, 64 to 1518 (§11). */
 static uint32_t
 t_size_reg(uint32_t wl)
@@ -358,8 +345,8 @@ test_txb_wq_mixed_pass(void **state)
 	assert_int_equal(sim_wire_rx_burst(eb.fn[0]->wire, 0, fr, lens, 1), 0);
 	for (i = 0; i < RTE_DIM(want); i++)
 		if (want[i] != 0)
-			assert_int_equal(t_xg(a, i * 8), want[i]);
-	assert_int_equal(t_xg(a, QLXGE_XGMAC_TX_BCAST_PKTS), 0);
+			assert_int_equal(st_xgmac_cnt(a, i * 8), want[i]);
+	assert_int_equal(st_xgmac_cnt(a, QLXGE_XGMAC_TX_BCAST_PKTS), 0);
 	for (i = 0; i < T_IOCBS; i++) {
 		const struct qlxge_ob_mac_rsp *r = (const void *)st_cq_next(a, &cq);
 
