@@ -16,8 +16,13 @@
  * unshared); T = 4, 8 oversubscribed on the two cores, B = 8 (shared, spinlock); the cost of a
  * call, T = 1 paced, B = 1, 8, 32 (shared, unshared); then latency, T = 2 paced, B = 8 (shared,
  * spinlock). Each repeated R times, implementations interleaved, median
- * and min-max printed. The model's thread (it takes the work requests, as the card would) runs
- * on the same two cores and is part of the load: its placement is printed.
+ * and min-max printed. The ratios of the RESULT line are paired: in each repetition the first
+ * implementation's rate over the other's, the runs back to back (about 2 s), then the median
+ * of those; the machine switches between two speeds every few seconds, and a ratio of medians
+ * can set one implementation's fast-speed runs against another's slow-speed ones. The ratios
+ * of the medians are printed too (the x column, and the RESULT keys ending in _of_medians).
+ * The model's thread (it takes the work requests, as the card would) runs on the same two
+ * cores and is part of the load: its placement is printed.
  *
  * Latency, paced senders (a burst every BS_LAT_GAP_US each, below what the model takes, so
  * that a queue full of waiting frames is not what is measured), first frame of each call:
@@ -372,6 +377,7 @@ struct bs_cfg {
 	struct bs_result res[3][BS_MAX_REPS];
 	struct bs_result med[3];
 	double lo[3], hi[3];
+	double paired[3];	/* median over the repetitions of impl 0's Mpps / impl k's */
 };
 
 static int
@@ -410,6 +416,23 @@ ratio(double a, double b)
 	return b > 0 ? a / b : 0;
 }
 
+/*
+ * The median over the repetitions of implementation 0's rate over implementation @k's in the
+ * same repetition (their runs back to back, so mostly at the same speed of the machine).
+ * Called before the results are sorted.
+ */
+static double
+bs_paired(const struct bs_cfg *c, unsigned int k, unsigned int reps)
+{
+	double v[BS_MAX_REPS];
+	unsigned int i;
+
+	for (i = 0; i < reps; i++)
+		v[i] = ratio(c->res[0][i].mpps, c->res[k][i].mpps);
+	qsort(v, reps, sizeof(v[0]), cmp_double);
+	return v[reps / 2];
+}
+
 static struct bs_cfg *
 bs_cfg_set(struct bs_cfg *c, const char *what, unsigned int t, unsigned int b, enum bs_mode mode,
 	   unsigned int nimpl, enum bs_impl i0, enum bs_impl i1, enum bs_impl i2)
@@ -445,6 +468,8 @@ bs_cfg_run(struct bs_cfg *c, unsigned int reps, unsigned int ms)
 			if (ret != 0)
 				return ret;
 		}
+	for (k = 0; k < c->nimpl; k++)
+		c->paired[k] = bs_paired(c, k, reps);
 	for (k = 0; k < c->nimpl; k++) {
 		r = c->res[k];
 		c->med[k].db_per_pkt = bs_median(r, reps, offsetof(struct bs_result, db_per_pkt));
@@ -464,10 +489,10 @@ bs_cfg_run(struct bs_cfg *c, unsigned int reps, unsigned int ms)
 			       c->med[k].lat50_ns, c->med[k].lat99_ns, c->med[k].cpu);
 		else
 			printf("%-8s T=%u B=%-2u %-9s %7.3f Mpps [%6.3f-%6.3f]  %6.3f x  "
-			       "%.4f db/pkt  cpu %.2f\n", c->what, c->t, c->b,
+			       "%.4f db/pkt  cpu %.2f  paired %.3f\n", c->what, c->t, c->b,
 			       impl_name[c->impl[k]], c->med[k].mpps, c->lo[k], c->hi[k],
 			       ratio(c->med[k].mpps, c->med[0].mpps), c->med[k].db_per_pkt,
-			       c->med[k].cpu);
+			       c->med[k].cpu, c->paired[k]);
 	}
 	fflush(stdout);
 	return 0;
@@ -597,7 +622,7 @@ main(int argc, char **argv)
 		.align = __alignof__(uint64_t),
 	};
 	struct rte_pmd_qlxge_tx_shared_conf sconf = { 0 };
-	double sl[3], p1[3], pl[3], pc[3], la[3] = { 0 };
+	double sl[3], p1[3], pl[3], pc[3], slm[3], p1m[3], plm[3], la[3] = { 0 };
 	char sole[48];
 	unsigned int ms = 1000, reps = 5, ncfg = 0, i, k, c2, c1, cpl, co4, ccost, clat;
 	char eal_l[16], dir[] = "-d", model_cpus[64];
@@ -740,9 +765,12 @@ main(int argc, char **argv)
 		return 1;
 
 	for (i = 0; i < RTE_DIM(bursts); i++) {
-		sl[i] = ratio(cfg[c2 + i].med[0].mpps, cfg[c2 + i].med[1].mpps);
-		pl[i] = ratio(cfg[cpl + i].med[0].mpps, cfg[cpl + i].med[2].mpps);
-		p1[i] = ratio(cfg[c1 + i].med[0].mpps, cfg[c1 + i].med[1].mpps);
+		sl[i] = cfg[c2 + i].paired[1];
+		pl[i] = cfg[cpl + i].paired[2];
+		p1[i] = cfg[c1 + i].paired[1];
+		slm[i] = ratio(cfg[c2 + i].med[0].mpps, cfg[c2 + i].med[1].mpps);
+		plm[i] = ratio(cfg[cpl + i].med[0].mpps, cfg[cpl + i].med[2].mpps);
+		p1m[i] = ratio(cfg[c1 + i].med[0].mpps, cfg[c1 + i].med[1].mpps);
 		pc[i] = ratio(cfg[ccost + i].med[0].lat50_ns, cfg[ccost + i].med[1].lat50_ns);
 	}
 	getloadavg(la, 3);
@@ -764,10 +792,13 @@ main(int argc, char **argv)
 	       hold_us != 0 ? "on" : "off", la[0], la[1], la[2]);
 	printf("RESULT shared_vs_spinlock=%.3f doorbells_per_pkt_b8=%.4f "
 	       "p1_shared_vs_unshared=%.3f shared_vs_per_lcore=%.3f oversub4_vs_spinlock=%.3f "
-	       "p99_latency_vs_spinlock=%.3f\n",
+	       "p99_latency_vs_spinlock=%.3f shared_vs_spinlock_of_medians=%.3f "
+	       "p1_shared_vs_unshared_of_medians=%.3f shared_vs_per_lcore_of_medians=%.3f "
+	       "oversub4_vs_spinlock_of_medians=%.3f\n",
 	       geomean(sl, 3), cfg[c2 + 1].med[0].db_per_pkt, geomean(p1, 3), geomean(pl, 3),
-	       ratio(cfg[co4].med[0].mpps, cfg[co4].med[1].mpps),
-	       ratio(cfg[clat].med[0].lat99_ns, cfg[clat].med[1].lat99_ns));
+	       cfg[co4].paired[1], ratio(cfg[clat].med[0].lat99_ns, cfg[clat].med[1].lat99_ns),
+	       geomean(slm, 3), geomean(p1m, 3), geomean(plm, 3),
+	       ratio(cfg[co4].med[0].mpps, cfg[co4].med[1].mpps));
 	rte_eth_dev_stop(BS_PORT);
 	rte_eth_dev_stop(BS_PEER);
 	rte_eth_dev_close(BS_PORT);
