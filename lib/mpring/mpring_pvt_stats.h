@@ -127,6 +127,20 @@ mpring_pvt_stats_fold(const struct mpring_pvt_slot *sl, struct mpring_stats *out
 	out->enqueued += items;
 }
 
+/* A lease was granted (mpring.c, "the lease"). */
+static inline void
+mpring_pvt_stat_lease_grant(const struct mpring_pvt_ctx *c)
+{
+	MPRING_PVT_STAT(c, lease_grants, 1);
+}
+
+/* A lease was ended (by a revoker, or by its holder). */
+static inline void
+mpring_pvt_stat_lease_revoke(const struct mpring_pvt_ctx *c)
+{
+	MPRING_PVT_STAT(c, lease_revocations, 1);
+}
+
 /* An enqueue call left the draining to another thread. */
 static inline void
 mpring_pvt_stat_not_consumer(const struct mpring_pvt_ctx *c)
