@@ -23,6 +23,8 @@
  * the ring was also empty the producer drains its burst from its own array (cons_own).
  * A producer alone (conf.sole_calls, prod_sole) on an idle, empty ring claims the role with
  * one CAS (SOLE) and offers its burst from its array; what the drain leaves goes back to it.
+ * With conf.lease it keeps the role between its calls (a lease, "the lease" below): its later
+ * calls drain from its array with no RMW, until another thread wants the role and ends it.
  *
  * The consumer role is the ring's consumer lock: one owner at a time, passed by release/acquire
  * CAS on the word, so the drain's private state needs no other lock. The consumer (cons_run)
@@ -46,8 +48,14 @@
  *   COALESCING            R resume: flush (FLUSH)                    BUSY         res_claim
  *   IDLE, COAL., STALLED  R trylock (LOCK)                           BUSY         res_claim
  *   IDLE, empty, running  P alone (SOLE)                             BUSY         prod_sole_direct
+ *   IDLE, empty, running  P alone (SOLE), conf.lease: the grant      BUSY|LEASED  prod_sole_direct
  *   BUSY (SOLE)           P's direct drain held nothing, word as     IDLE         prod_sole_direct
  *                         its claim wrote it (lean finish)
+ *   BUSY|LEASED           the holder's calls                         (no write)   lease_call
+ *   BUSY|LEASED           a revoker (P behind the lease, quiesce,    BUSY         lease_clear
+ *                         trylock) won the lease word and the
+ *                         holder is out; or the holder's drain held
+ *                         or queued items (it ends its own lease)
  *   STALLED               C re-check and can_drain() (RESUME)        BUSY         res_claim
  *   BUSY, TOO_BUSY        C caught up, nothing held                  IDLE         cons_leave
  *   BUSY, TOO_BUSY        C caught up, drain holds; or hold rule     COALESCING   cons_leave
@@ -81,6 +89,16 @@
  *   S1/S2  seq_cst store-buffering pair of publication: S1 = mark store + word load (prod_leave,
  *       the marking producer), S2 = commit CAS + mark load (prod_commit, prod_publish: the
  *       committer): one sees the other; CAS on the mark decides when both do.
+ * The lease ("the lease" below has the argument of each):
+ *   A9  also grants: the claim CAS writes BUSY|LEASED (acquire, as above)
+ *   R6  lease_grant: holder store (release): inside = 1 -> A10
+ *   A10 lease_revoke CAS holder -> REVOKING (acquire): R6
+ *   F1  asymmetric fence: the holder's inside = 1, signal fence, load (A11) against the
+ *       revoker's A10 CAS, membarrier(PRIVATE_EXPEDITED), load of inside (A12)
+ *   A11 lease_call load of the lease word (acquire): the drain stays below the check
+ *   R7  lease_drain inside = 0 (release): the holder's drain state -> A12, lease_rest
+ *   A12 lease_revoke loads of inside (acquire): R7
+ *   A13 lease_clear CAS, LEASED cleared (acquire): R1 of producers behind the lease
  */
 
 #include <errno.h>
@@ -1083,13 +1101,35 @@ lease_revoke(struct mpring *r, const struct mpring_pvt_ctx *c)
 }
 
 /*
- * The holder's drain call, inside (its flag *@inside == 1, the lease @h checked): as
- * prod_sole_direct's, with no CAS after it. A call that held items or queued some (kick) ends
- * the lease: if the holder wins the lease word against any revoker, it is the consumer and runs
- * the session a SOLE call runs; if a revoker won, that one waits for inside == 0 and takes over
- * from the state we leave (the hold deadline tells its session that the drain holds).
+ * The holder's drain call (lease_drain) held items or queued some (kick): the lease ends. If
+ * the holder wins the lease word against any revoker, it is the consumer and runs the session a
+ * SOLE call runs; if a revoker won, that one waits for inside == 0 and takes over from the
+ * state we leave (the hold deadline tells its session that the drain holds).
  */
-static uint32_t
+static __rte_noinline __rte_cold uint32_t
+lease_end_own(struct mpring *r, const struct mpring_pvt_ctx *c, uint64_t h, uint32_t *inside,
+		uint32_t n, uint32_t k, bool holding)
+{
+	/* Relaxed, both ways: an election; the role is ours until a winner ends it. */
+	if (__atomic_compare_exchange_n(&r->lease.holder, &h, MPRING_PVT_LEASE_REVOKING, false,
+			__ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
+		lease_clear(r, c);
+		/* Relaxed: no revoker waits (we won the election). */
+		__atomic_store_n(inside, 0, __ATOMIC_RELAXED);
+		return prod_sole_session(r, c, n, k, holding, false);
+	}
+	mpring_pvt_hold_drained(r, c, n, k, holding);
+	mpring_pvt_stat_sole_lean(c, k, n - k);
+	/* R7, as in lease_drain. */
+	__atomic_store_n(inside, 0, __ATOMIC_RELEASE);
+	return k;
+}
+
+/*
+ * The holder's drain call, inside (its flag *@inside == 1, the lease @h checked): as
+ * prod_sole_direct's, with no CAS after it. Inlined in the holder's call: it is all of it.
+ */
+static __rte_always_inline uint32_t
 lease_drain(struct mpring *r, const struct mpring_pvt_ctx *c, uint64_t h, uint32_t *inside,
 		void *const *items, uint32_t n)
 {
@@ -1102,17 +1142,8 @@ lease_drain(struct mpring *r, const struct mpring_pvt_ctx *c, uint64_t h, uint32
 	MPRING_ASSERT(k <= n);
 	MPRING_TEST_HOOK(r, MPRING_HOOK_DRAINED);
 	/* Relaxed: written by this thread only (its drain's enqueue_only). */
-	if (unlikely(holding || __atomic_load_n(&r->lease.kick, __ATOMIC_RELAXED))) {
-		/* Relaxed, both ways: an election; the role is ours until a winner ends it. */
-		if (__atomic_compare_exchange_n(&r->lease.holder, &h, MPRING_PVT_LEASE_REVOKING,
-				false, __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
-			lease_clear(r, c);
-			/* Relaxed: no revoker waits (we won the election). */
-			__atomic_store_n(inside, 0, __ATOMIC_RELAXED);
-			return prod_sole_session(r, c, n, k, holding, false);
-		}
-		mpring_pvt_hold_drained(r, c, n, k, holding);
-	}
+	if (unlikely(holding || __atomic_load_n(&r->lease.kick, __ATOMIC_RELAXED)))
+		return lease_end_own(r, c, h, inside, n, k, holding);
 	mpring_pvt_stat_sole_lean(c, k, n - k);
 	/* R7: release, pairs with A12 and mpring_pvt_lease_rest: the drain's state and our
 	 * reads of the caller's array before a revoker's session. */
@@ -1142,11 +1173,13 @@ lease_grant(struct mpring *r, const struct mpring_pvt_ctx *c, void *const *items
  * look): F1's light side, then the drain. Returns the items taken, or UINT32_MAX if the lease
  * was revoked (the caller enqueues as usual: the lease is over for it).
  */
-static uint32_t
+static __rte_always_inline uint32_t
 lease_call(struct mpring *r, uint64_t h, void *const *items, uint32_t n)
 {
-	uint32_t *inside = lease_inside(r, h);
-	struct mpring_pvt_ctx c;
+	struct mpring_pvt_slot *sl = &r->stats[mpring_pvt_lease_slot(h)];
+	/* The counters of the slot the lease names: our own (lease_self), never the shared. */
+	const struct mpring_pvt_ctx c = { .st = &sl->s, .shared = false };
+	uint32_t *inside = &sl->lease_inside;
 
 	/* Relaxed: F1 orders it (the signal fence for the compiler, membarrier for the CPU). */
 	__atomic_store_n(inside, 1, __ATOMIC_RELAXED);
@@ -1158,7 +1191,6 @@ lease_call(struct mpring *r, uint64_t h, void *const *items, uint32_t n)
 		__atomic_store_n(inside, 0, __ATOMIC_RELEASE);
 		return UINT32_MAX;
 	}
-	mpring_pvt_ctx_init(r, &c);
 	return lease_drain(r, &c, h, inside, items, n);
 }
 

@@ -184,7 +184,9 @@ struct mpring_conf {
 				 *   trylock) and ends the lease; that thread pays one
 				 *   membarrier() system call. Needs Linux membarrier's private
 				 *   expedited command (registered once per process); without it,
-				 *   or with hold_items, no lease is ever granted */
+				 *   or with hold_items, no lease is ever granted; only threads
+				 *   with a counter slot of their own (an lcore id, or
+				 *   mpring_stats_slot_set()) are granted one */
 };
 
 /*
