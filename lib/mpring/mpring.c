@@ -1049,7 +1049,7 @@ lease_clear(struct mpring *r, const struct mpring_pvt_ctx *c)
 	/* Relaxed: only we write it while it is REVOKING; the next grant's A9 acquires the IDLE
 	 * that our session's R4 writes after this store. */
 	__atomic_store_n(&r->lease.holder, MPRING_PVT_LEASE_NONE, __ATOMIC_RELAXED);
-	mpring_pvt_stat_lease_revoke(c);
+	mpring_pvt_stat_lease(c, false);
 }
 
 /*
@@ -1164,7 +1164,7 @@ lease_grant(struct mpring *r, const struct mpring_pvt_ctx *c, void *const *items
 	/* R6: release, pairs with A10: a revoker that reads our name also reads inside = 1, so
 	 * this call needs no F1. */
 	__atomic_store_n(&r->lease.holder, h, __ATOMIC_RELEASE);
-	mpring_pvt_stat_lease_grant(c);
+	mpring_pvt_stat_lease(c, true);
 	return lease_drain(r, c, h, &sl->lease_inside, items, n);
 }
 

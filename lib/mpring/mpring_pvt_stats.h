@@ -127,18 +127,14 @@ mpring_pvt_stats_fold(const struct mpring_pvt_slot *sl, struct mpring_stats *out
 	out->enqueued += items;
 }
 
-/* A lease was granted (mpring.c, "the lease"). */
+/* A lease was granted (@grant), or ended by a revoker or its holder (mpring.c, "the lease"). */
 static inline void
-mpring_pvt_stat_lease_grant(const struct mpring_pvt_ctx *c)
+mpring_pvt_stat_lease(const struct mpring_pvt_ctx *c, bool grant)
 {
-	MPRING_PVT_STAT(c, lease_grants, 1);
-}
-
-/* A lease was ended (by a revoker, or by its holder). */
-static inline void
-mpring_pvt_stat_lease_revoke(const struct mpring_pvt_ctx *c)
-{
-	MPRING_PVT_STAT(c, lease_revocations, 1);
+	if (grant)
+		MPRING_PVT_STAT(c, lease_grants, 1);
+	else
+		MPRING_PVT_STAT(c, lease_revocations, 1);
 }
 
 /* An enqueue call left the draining to another thread. */

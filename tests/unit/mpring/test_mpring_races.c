@@ -780,6 +780,30 @@ race_hook_lease(struct race *rc, enum mpring_pvt_hook_point point, bool is_a)
 	}
 }
 
+/* A lease case whose revoker (@b, run in another thread) starts at A's @hit-th hook call at
+ * @point (race_hook_lease). */
+static bool
+race_lease_setup_revoker(struct race *rc, enum mpring_pvt_hook_point point, unsigned int hit,
+		void (*b)(struct race *))
+{
+	race_lease_point = point;
+	race_lease_hit = hit;
+	race_lease_b = b;
+	return race_lease_setup(rc, race_hook_lease);
+}
+
+/* The revoker returned @ret, found A inside and waited, and ended the lease once. */
+static void
+race_lease_check_revoker(struct race *rc, uint32_t ret)
+{
+	struct mpring_stats st;
+
+	assert_int_equal(rc->b_ret[0], ret);
+	assert_true(rc->tid_hits[MPRING_HOOK_LEASE_WAIT][race_lease_b_tid] >= 1);
+	mpring_stats_get(rc->r, &st);
+	assert_int_equal(st.lease_revocations, 1);
+}
+
 /*
  * A revoker arrives while the holder is inside its drain call: B commits 5-6 behind the lease
  * (LEASED in the word), ends it (CAS, membarrier), finds A inside and waits; A leaves its call
@@ -792,18 +816,13 @@ test_race_lease_revoker_waits_for_holder(void **state)
 	struct race rc;
 
 	(void)state;
-	race_lease_point = MPRING_HOOK_DRAINED;
-	race_lease_hit = 4;
-	race_lease_b = race_b_enqueue_5_6;
-	if (!race_lease_setup(&rc, race_hook_lease))
+	if (!race_lease_setup_revoker(&rc, MPRING_HOOK_DRAINED, 4, race_b_enqueue_5_6))
 		skip();
 	assert_int_equal(mpring_enqueue_burst(rc.r, (void **)&rc.v[3], 1), 1);	/* 4 */
 	race_check(&rc, 6);
-	assert_int_equal(rc.b_ret[0], 2);
-	assert_true(rc.tid_hits[MPRING_HOOK_LEASE_WAIT][race_lease_b_tid] >= 1);
+	race_lease_check_revoker(&rc, 2);
 	mpring_stats_get(rc.r, &st);
 	assert_int_equal(st.lease_grants, 1);
-	assert_int_equal(st.lease_revocations, 1);
 	assert_int_equal(st.starts[MPRING_ROUTE_REVOKE], 1);
 	assert_int_equal(rc.r->stats[0].sole_lean, 2);	/* the grant call and call 4 */
 	assert_int_equal(rc.r->lease.holder, 0);
@@ -819,21 +838,14 @@ test_race_lease_revoker_waits_for_holder(void **state)
 static void
 test_race_lease_revoked_between_inside_and_check(void **state)
 {
-	struct mpring_stats st;
 	struct race rc;
 
 	(void)state;
-	race_lease_point = MPRING_HOOK_LEASE_INSIDE;
-	race_lease_hit = 1;
-	race_lease_b = race_b_enqueue_4_5;
-	if (!race_lease_setup(&rc, race_hook_lease))
+	if (!race_lease_setup_revoker(&rc, MPRING_HOOK_LEASE_INSIDE, 1, race_b_enqueue_4_5))
 		skip();
 	assert_int_equal(mpring_enqueue_burst(rc.r, (void **)&rc.v[5], 1), 1);	/* 6 */
 	race_check(&rc, 6);
-	assert_int_equal(rc.b_ret[0], 2);
-	assert_true(rc.tid_hits[MPRING_HOOK_LEASE_WAIT][race_lease_b_tid] >= 1);
-	mpring_stats_get(rc.r, &st);
-	assert_int_equal(st.lease_revocations, 1);
+	race_lease_check_revoker(&rc, 2);
 	assert_int_equal(rc.r->stats[0].sole_lean, 1);	/* the grant call only */
 	race_teardown(&rc);
 }
@@ -850,15 +862,11 @@ test_race_lease_quiesce(void **state)
 	struct race rc;
 
 	(void)state;
-	race_lease_point = MPRING_HOOK_DRAINED;
-	race_lease_hit = 4;
-	race_lease_b = race_b_quiesce;
-	if (!race_lease_setup(&rc, race_hook_lease))
+	if (!race_lease_setup_revoker(&rc, MPRING_HOOK_DRAINED, 4, race_b_quiesce))
 		skip();
 	assert_int_equal(mpring_enqueue_burst(rc.r, (void **)&rc.v[3], 1), 1);	/* 4 */
 	race_reap(&rc, race_lease_b_tid);
-	assert_int_equal(rc.b_ret[0], 0);
-	assert_true(rc.tid_hits[MPRING_HOOK_LEASE_WAIT][race_lease_b_tid] >= 1);
+	race_lease_check_revoker(&rc, 0);
 	assert_int_equal(mpring_state_word(rc.r) >> 48 & MPRING_PVT_LEASED, 0);
 	assert_int_equal(mpring_enqueue_burst(rc.r, (void **)&rc.v[4], 1), 0);	/* refused */
 	mpring_start(rc.r);
