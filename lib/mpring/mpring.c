@@ -941,9 +941,10 @@ prod_sole_session(struct mpring *r, const struct mpring_pvt_ctx *c, uint32_t n, 
  * instead of giving it back (R5). Its later calls take no read-modify-write at all: they write
  * "inside" = 1, check that the lease word still names them, drain from their array exactly as
  * a SOLE call does, and write inside = 0. Any other thread that wants the role ends the lease
- * (lease_revoke): a producer whose commit found LEASED in the word (its items wait in the ring,
- * which the holder never reads), mpring_quiesce(), mpring_consumer_trylock(). The holder ends
- * it itself when its drain call holds items or queued some (enqueue_only: kick).
+ * (lease_revoke): a producer whose reservation or commit found LEASED in the word (its items
+ * wait in the ring, which the holder never reads; the holder's own bulk call too, whose items
+ * its later direct calls would overtake), mpring_quiesce(), mpring_consumer_trylock(). The
+ * holder ends it itself when its drain call holds items or queued some (enqueue_only: kick).
  *
  * The lease word (lease.holder) names the holder by its thread id and counter slot; it goes
  * NONE -> holder (the grant, by the holder only, after the A9 CAS that wrote LEASED), holder ->

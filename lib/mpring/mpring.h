@@ -186,7 +186,9 @@ struct mpring_conf {
 				 *   expedited command (registered once per process); without it,
 				 *   or with hold_items, no lease is ever granted; only threads
 				 *   with a counter slot of their own (an lcore id, or
-				 *   mpring_stats_slot_set()) are granted one */
+				 *   mpring_stats_slot_set()) are granted one. Only for a ring
+				 *   whose producers and consumers are threads of one process:
+				 *   the private membarrier reaches no other process's threads */
 };
 
 /*
