@@ -90,6 +90,8 @@ static const struct qlxge_q_xstat qlxge_txs_xstats[] = {
 	QLXGE_TXS_X(stalls),
 	QLXGE_TXS_X(holds),
 	QLXGE_TXS_X(flushed_on_stop),
+	QLXGE_TXS_X(lease_grants),
+	QLXGE_TXS_X(lease_revocations),
 };
 
 /* every counter but the one that only feeds imissed has a name */

@@ -12,7 +12,10 @@
  * queue for QLXGE_TXS_SOLE_CALLS calls in a row (sole_calls of rte_pmd_qlxge_tx_shared_conf)
  * and still is QLXGE_TXS_SOLE_US later is also answered as the unshared burst would answer
  * it: what the work queue has no room for goes back to it instead of waiting in the ring
- * (mpring's sole producer), so one sender pays a lock's two CAS and little more. The time
+ * (mpring's sole producer), so one sender pays a lock's two CAS and little more; and it keeps
+ * the queue between its calls (mpring's lease, unless the lease is off), so that its later
+ * calls pay no CAS at all, until another caller, a stop or a tx_done_cleanup ends the lease
+ * (one membarrier() system call, mpring.c "the lease"). The time
  * keeps two callers on two cores shared with other threads from taking turns at being
  * "alone" while the other is descheduled, which would cost a doorbell per burst.
  *
@@ -276,6 +279,8 @@ qlxge_txs_setup(struct rte_eth_dev *dev, struct qlxge_txq *txq, unsigned int soc
 	conf.sole_calls = c->sole_calls == RTE_PMD_QLXGE_TXS_SOLE_OFF ? 0 :
 			  c->sole_calls != 0 ? c->sole_calls : QLXGE_TXS_SOLE_CALLS;
 	conf.sole_cycles = (uint64_t)QLXGE_TXS_SOLE_US * hz / US_PER_S;
+	/* no lease with holds: mpring grants none then */
+	conf.lease = c->lease != RTE_PMD_QLXGE_TXS_LEASE_OFF;
 	s = rte_zmalloc_socket("qlxge_txs", off + mpring_memsize(conf.size), RTE_CACHE_LINE_SIZE,
 			       socket);
 	if (s == NULL)
@@ -402,6 +407,8 @@ qlxge_txs_ring_delta(const struct mpring_stats *cur, const struct mpring_stats *
 	st->handovers = cur->handovers - base->handovers;
 	st->stalls = cur->stalls - base->stalls;
 	st->holds = cur->holds - base->holds;
+	st->lease_grants = cur->lease_grants - base->lease_grants;
+	st->lease_revocations = cur->lease_revocations - base->lease_revocations;
 }
 
 /*

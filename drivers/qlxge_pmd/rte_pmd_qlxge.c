@@ -210,7 +210,8 @@ rte_pmd_qlxge_tx_shared_conf_set(uint16_t port_id, const struct rte_pmd_qlxge_tx
 		return -E_RTE_SECONDARY;
 	if (conf == NULL || conf->hold_us > QLXGE_TXS_HOLD_US_MAX ||
 	    conf->hold_pkts > QLXGE_RING_MAX || conf->budget_pkts > QLXGE_TXS_BUDGET_PKTS_MAX ||
-	    conf->budget_us > QLXGE_TXS_BUDGET_US_MAX)
+	    conf->budget_us > QLXGE_TXS_BUDGET_US_MAX ||
+	    (conf->lease != 0 && conf->lease != RTE_PMD_QLXGE_TXS_LEASE_OFF))
 		return -EINVAL;
 	ad = QLXGE_DEV_PRIVATE(dev);
 	ad->txs_conf.hold_us = conf->hold_us;
@@ -218,6 +219,7 @@ rte_pmd_qlxge_tx_shared_conf_set(uint16_t port_id, const struct rte_pmd_qlxge_tx
 	ad->txs_conf.budget_pkts = conf->budget_pkts;
 	ad->txs_conf.budget_us = conf->budget_us;
 	ad->txs_conf.sole_calls = conf->sole_calls;
+	ad->txs_conf.lease = conf->lease;
 	return 0;
 }
 
@@ -240,6 +242,7 @@ rte_pmd_qlxge_tx_shared_conf_get(uint16_t port_id, struct rte_pmd_qlxge_tx_share
 	conf->budget_pkts = ad->txs_conf.budget_pkts;
 	conf->budget_us = ad->txs_conf.budget_us;
 	conf->sole_calls = ad->txs_conf.sole_calls;
+	conf->lease = ad->txs_conf.lease;
 	return 0;
 }
 

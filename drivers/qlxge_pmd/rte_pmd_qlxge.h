@@ -178,10 +178,20 @@ struct rte_pmd_qlxge_tx_shared_conf {
 	 * in the ring when the work queue is full, as for many callers).
 	 */
 	uint32_t sole_calls;
+	/**
+	 * A caller taken as alone (sole_calls) keeps the queue between its calls (a lease):
+	 * its calls then cost what the unshared burst's do, with no atomic read-modify-write.
+	 * Another caller, a stop or an rte_eth_tx_done_cleanup() ends the lease, at the cost
+	 * of one membarrier() system call (the lease needs Linux's private expedited
+	 * membarrier; without it, none is granted). 0: on; RTE_PMD_QLXGE_TXS_LEASE_OFF: never.
+	 */
+	uint32_t lease;
 };
 
 /** rte_pmd_qlxge_tx_shared_conf.sole_calls: no caller is ever taken as alone. */
 #define RTE_PMD_QLXGE_TXS_SOLE_OFF UINT32_MAX
+/** rte_pmd_qlxge_tx_shared_conf.lease: no lease is ever granted. */
+#define RTE_PMD_QLXGE_TXS_LEASE_OFF UINT32_MAX
 
 /**
  * Set how the port's shared TX queues set up from now on (rte_eth_tx_queue_setup()) run;
@@ -243,6 +253,10 @@ struct rte_pmd_qlxge_txq_shared_stats {
 	uint64_t hold_max_ns;		/**< the longest time frames were held, since setup */
 	uint64_t flushed_on_stop;	/**< frames accepted, then freed unsent by a stop (also in
 					     oerrors) */
+	uint64_t lease_grants;		/**< a caller alone kept the queue between its calls
+					     (a lease: rte_pmd_qlxge_tx_shared_conf.lease) */
+	uint64_t lease_revocations;	/**< leases ended: another caller came, a stop, a
+					     tx_done_cleanup */
 };
 
 /**

@@ -23,6 +23,8 @@
  * the ring was also empty the producer drains its burst from its own array (cons_own).
  * A producer alone (conf.sole_calls, prod_sole) on an idle, empty ring claims the role with
  * one CAS (SOLE) and offers its burst from its array; what the drain leaves goes back to it.
+ * With conf.lease it keeps the role between its calls (a lease, "the lease" below): its later
+ * calls drain from its array with no RMW, until another thread wants the role and ends it.
  *
  * The consumer role is the ring's consumer lock: one owner at a time, passed by release/acquire
  * CAS on the word, so the drain's private state needs no other lock. The consumer (cons_run)
@@ -46,8 +48,14 @@
  *   COALESCING            R resume: flush (FLUSH)                    BUSY         res_claim
  *   IDLE, COAL., STALLED  R trylock (LOCK)                           BUSY         res_claim
  *   IDLE, empty, running  P alone (SOLE)                             BUSY         prod_sole_direct
+ *   IDLE, empty, running  P alone (SOLE), conf.lease: the grant      BUSY|LEASED  prod_sole_direct
  *   BUSY (SOLE)           P's direct drain held nothing, word as     IDLE         prod_sole_direct
  *                         its claim wrote it (lean finish)
+ *   BUSY|LEASED           the holder's calls                         (no write)   lease_call
+ *   BUSY|LEASED           a revoker (P behind the lease, quiesce,    BUSY         lease_clear
+ *                         trylock) won the lease word and the
+ *                         holder is out; or the holder's drain held
+ *                         or queued items (it ends its own lease)
  *   STALLED               C re-check and can_drain() (RESUME)        BUSY         res_claim
  *   BUSY, TOO_BUSY        C caught up, nothing held                  IDLE         cons_leave
  *   BUSY, TOO_BUSY        C caught up, drain holds; or hold rule     COALESCING   cons_leave
@@ -81,10 +89,24 @@
  *   S1/S2  seq_cst store-buffering pair of publication: S1 = mark store + word load (prod_leave,
  *       the marking producer), S2 = commit CAS + mark load (prod_commit, prod_publish: the
  *       committer): one sees the other; CAS on the mark decides when both do.
+ * The lease ("the lease" below has the argument of each):
+ *   A9  also grants: the claim CAS writes BUSY|LEASED (acquire, as above)
+ *   R6  lease_grant: holder store (release): inside = 1 -> A10
+ *   A10 lease_revoke CAS holder -> REVOKING (acquire): R6
+ *   F1  asymmetric fence: the holder's inside = 1, signal fence, load (A11) against the
+ *       revoker's A10 CAS, membarrier(PRIVATE_EXPEDITED), load of inside (A12)
+ *   A11 lease_call load of the lease word (acquire): the drain stays below the check
+ *   R7  lease_drain inside = 0 (release): the holder's drain state -> A12, lease_rest
+ *   A12 lease_revoke loads of inside (acquire): R7
+ *   A13 lease_clear CAS, LEASED cleared (acquire): R1 of producers behind the lease
  */
 
 #include <errno.h>
+#include <pthread.h>
 #include <string.h>
+#include <unistd.h>
+#include <linux/membarrier.h>
+#include <sys/syscall.h>
 
 #include "mpring_pvt.h"
 #include "mpring_pvt_hold.h"
@@ -93,6 +115,7 @@
 #ifdef MPRING_TEST_HOOKS
 mpring_pvt_hook_t mpring_pvt_test_hook;
 uint64_t (*mpring_pvt_test_clock)(void);
+int mpring_pvt_test_no_membarrier;
 #endif
 
 enum mpring_pvt_mode {
@@ -417,6 +440,7 @@ cons_session(struct cons *s, void *const *own, uint32_t own_start, uint32_t own_
 
 static int res_claim(struct mpring *r, const struct mpring_pvt_ctx *c, union mpring_pvt_word w,
 		unsigned int which, unsigned int flags);
+static bool lease_revoke(struct mpring *r, const struct mpring_pvt_ctx *c);
 
 /* res_claim: the states it may take the role from, and how. */
 #define RES_STALLED	(1u << MPRING_STALLED)
@@ -541,6 +565,10 @@ mpring_consumer_trylock(struct mpring *r)
 
 	mpring_pvt_ctx_init(r, &c);
 	w.u = __atomic_load_n(&r->state, __ATOMIC_RELAXED); /* res_claim's CAS acquires */
+	if (unlikely(w.flags & MPRING_PVT_LEASED))
+		/* The role is the holder's between its calls: end the lease. Won, the role is
+		 * ours (BUSY) as from res_claim; the unlock's session drains what waits. */
+		return lease_revoke(r, &c) ? 0 : -EBUSY;
 	return res_claim(r, &c, w, RES_IDLE | RES_COALESCING | RES_STALLED, RES_FORCE) < 0 ?
 		-EBUSY : 0;
 }
@@ -682,7 +710,7 @@ prod_elect(const struct mpring *r, unsigned int st, union mpring_pvt_word *ns)
  */
 static bool
 prod_commit(struct mpring *r, const struct mpring_pvt_ctx *c, union mpring_pvt_word *w,
-		uint32_t start, uint32_t end, unsigned int *route, unsigned int mode)
+		uint32_t start, uint32_t end, unsigned int *route, unsigned int mode, bool *leased)
 {
 	union mpring_pvt_word ns;
 	unsigned int st, nroute;
@@ -710,6 +738,9 @@ prod_commit(struct mpring *r, const struct mpring_pvt_ctx *c, union mpring_pvt_w
 	}
 	if (nroute != *route)
 		mpring_pvt_stat_claim(c, st, false);
+	/* Committed behind a lease: its holder drains only its own arrays (the lease). */
+	if (unlikely(ns.flags & MPRING_PVT_LEASED))
+		*leased = true;
 	*route = nroute;
 	*w = ns;
 	return true;
@@ -774,10 +805,11 @@ prod_leave(struct mpring *r, uint32_t start, uint64_t mark, union mpring_pvt_wor
  * Publish the filled range [start, start + len): commit it, and every range after it that its
  * producer filled and left marked. Never waits for another producer. Returns the route if a
  * commit made us the consumer (COMMIT) or the taker (TAKEOVER), else MPRING_PVT_ROUTE_NONE.
+ * Sets *leased if a commit found the ring leased (its items wait for the lease to end).
  */
 static unsigned int
 prod_publish(struct mpring *r, const struct mpring_pvt_ctx *c, uint32_t start, uint32_t len,
-		unsigned int mode, union mpring_pvt_word w)
+		unsigned int mode, union mpring_pvt_word w, bool *leased)
 {
 	unsigned int route = MPRING_PVT_ROUTE_NONE;
 	uint64_t mark = 0;	/* the held range's mark; 0: ours, not made yet */
@@ -797,7 +829,7 @@ prod_publish(struct mpring *r, const struct mpring_pvt_ctx *c, uint32_t start, u
 				return route;
 		}
 		end = mpring_pvt_add(r, start, len);
-		if (!prod_commit(r, c, &w, start, end, &route, mode))
+		if (!prod_commit(r, c, &w, start, end, &route, mode, leased))
 			continue;	/* a later lap's range, not its turn: leave it marked */
 		MPRING_TEST_HOOK(r, MPRING_HOOK_COMMITTED);
 		/* Nobody had reserved after this range when we committed it: nothing marked. */
@@ -901,6 +933,280 @@ prod_sole_session(struct mpring *r, const struct mpring_pvt_ctx *c, uint32_t n, 
 	return k;
 }
 
+/* ================================ the lease ================================ */
+
+/*
+ * A lease (biased ownership, conf.lease): a producer alone (prod_sole) that claims the role on
+ * an idle ring with A9's CAS writes BUSY | LEASED and keeps the role after its drain call
+ * instead of giving it back (R5). Its later calls take no read-modify-write at all: they write
+ * "inside" = 1, check that the lease word still names them, drain from their array exactly as
+ * a SOLE call does, and write inside = 0. Any other thread that wants the role ends the lease
+ * (lease_revoke): a producer whose reservation or commit found LEASED in the word (its items
+ * wait in the ring, which the holder never reads; the holder's own bulk call too, whose items
+ * its later direct calls would overtake), mpring_quiesce(), mpring_consumer_trylock(). The
+ * holder ends it itself when its drain call holds items or queued some (enqueue_only: kick).
+ *
+ * The lease word (lease.holder) names the holder by its thread id and counter slot; it goes
+ * NONE -> holder (the grant, by the holder only, after the A9 CAS that wrote LEASED), holder ->
+ * REVOKING (one CAS elects the one thread that ends the lease), and REVOKING -> NONE (by that
+ * thread, after it cleared LEASED in the state word and before the session it then runs can
+ * write IDLE: the next grant, which needs IDLE, comes after it). So a holder in the lease word
+ * means LEASED in the state word, a holder never sees itself named again once a revocation
+ * began, and no reset of a separate flag can be mistaken for a newer one.
+ *
+ * The inside flag is the holder's counter slot's (mpring_pvt_slot.lease_inside), written only
+ * by the thread that owns the slot, so leases go only to threads with a slot of their own
+ * (not the shared one). One flag per ring would not do: a former holder that read its own id
+ * in the lease word (relaxed) just before its lease ended writes inside = 1 and, finding the
+ * lease gone, inside = 0, which would wipe the flag of a newer holder inside its drain.
+ *
+ * The asymmetric fence (F1). The holder: store inside = 1; signal fence; load holder (A11).
+ * The revoker: CAS holder -> REVOKING (A10); membarrier(PRIVATE_EXPEDITED); load inside (A12).
+ * The holder's side needs a StoreLoad barrier to be a Dekker handshake, and a signal fence is
+ * only a compiler barrier: the store may sit in the store buffer while the load runs. The
+ * membarrier() call supplies the barrier on the holder's behalf: it returns only after every
+ * CPU running a thread of the process has executed a full memory barrier (an IPI), and a
+ * thread not running has passed a context switch, which is one. Where that barrier falls in
+ * the holder's program order decides the case: before the store, the holder's load comes
+ * after the revoker's CAS and sees REVOKING (it does not drain); after the store, the store
+ * is visible to the revoker's load of inside, which sees 1 and waits (or sees the 0 of R7
+ * after the drain, and synchronizes with it). The signal fence keeps the compiler from
+ * moving the load above the store, which C11 would otherwise allow. The cost is the
+ * revoker's (about 1,000 cycles and an IPI per running thread): paid once per lease.
+ *
+ *   R6  lease_grant holder store (release): inside = 1 -> A10 (the revoker of the grant call)
+ *   A10 lease_revoke CAS holder -> REVOKING (acquire): R6
+ *   A11 lease_call holder load (acquire): the drain stays below it (F1 orders the store)
+ *   R7  lease_drain inside = 0 (release): drain state, reads of the caller's array -> A12,
+ *       and mpring_is_idle/mpring_state_get's load (mpring_pvt_lease_rest)
+ *   A12 lease_revoke inside loads (acquire): R7: the holder's drain state is the revoker's
+ *   A13 lease_clear CAS (acquire): R1 of producers that committed behind the lease (the
+ *       session's A4 acquires them again)
+ */
+
+static pthread_once_t lease_once = PTHREAD_ONCE_INIT;
+static bool lease_membarrier;	/* written once under lease_once, read after it */
+
+static void
+lease_register(void)
+{
+	long cmds = syscall(__NR_membarrier, MEMBARRIER_CMD_QUERY, 0, 0);
+
+	/* ENOSYS (old kernel, or a tool that does not pass the call on), EINVAL, EPERM: no
+	 * fence, so no lease; everything else works as without one. */
+	lease_membarrier = cmds > 0 && (cmds & MEMBARRIER_CMD_PRIVATE_EXPEDITED) != 0 &&
+		syscall(__NR_membarrier, MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED, 0, 0) == 0;
+}
+
+bool
+mpring_pvt_lease_available(void)
+{
+#ifdef MPRING_TEST_HOOKS
+	/* Relaxed: set by a test before it creates the ring. */
+	if (__atomic_load_n(&mpring_pvt_test_no_membarrier, __ATOMIC_RELAXED) != 0)
+		return false;
+#endif
+	pthread_once(&lease_once, lease_register);
+	return lease_membarrier;
+}
+
+/* The heavy side of F1: a full barrier on every CPU that runs a thread of ours. */
+static void
+lease_fence(void)
+{
+	/* Registered (mpring_init granted no lease otherwise): the call cannot fail, and going
+	 * on without it would let the holder drain beside us. */
+	if (syscall(__NR_membarrier, MEMBARRIER_CMD_PRIVATE_EXPEDITED, 0, 0) != 0)
+		mpring_pvt_assert_fail("membarrier(PRIVATE_EXPEDITED)", __FILE__, __LINE__);
+}
+
+/* The inside flag of the holder named by lease word value @h. */
+static uint32_t *
+lease_inside(struct mpring *r, uint64_t h)
+{
+	return &r->stats[mpring_pvt_lease_slot(h)].lease_inside;
+}
+
+/*
+ * The lease is ours to end (REVOKING is our value, and the holder is out of its calls, or is
+ * us): clear LEASED in the word (the role is ours now, BUSY, as a consumer that took over),
+ * then the lease word, before anything can write IDLE (the next grant needs IDLE).
+ */
+static void
+lease_clear(struct mpring *r, const struct mpring_pvt_ctx *c)
+{
+	union mpring_pvt_word os, ns;
+
+	os.u = __atomic_load_n(&r->state, __ATOMIC_RELAXED); /* a guess; the CAS validates */
+	do {
+		MPRING_ASSERT((os.flags & MPRING_PVT_LEASED) &&
+				mpring_pvt_state(os) == MPRING_BUSY);
+		ns = os;
+		ns.flags &= (uint16_t)~MPRING_PVT_LEASED;
+		/* A13: acquire, pairs with R1 of producers that committed behind the lease. Only
+		 * BUSY's owner writes the state; producers move head and tail: retry on them. */
+	} while (!__atomic_compare_exchange_n(&r->state, &os.u, ns.u, true, __ATOMIC_ACQUIRE,
+			__ATOMIC_RELAXED));
+	/* Relaxed: only we write it while it is REVOKING; the next grant's A9 acquires the IDLE
+	 * that our session's R4 writes after this store. */
+	__atomic_store_n(&r->lease.holder, MPRING_PVT_LEASE_NONE, __ATOMIC_RELAXED);
+	mpring_pvt_stat_lease(c, false);
+}
+
+/*
+ * End the lease for a thread that found LEASED in the word and wants the role. Returns true
+ * if it is now the consumer (BUSY, LEASED cleared): it must run a session (or, trylock, hold
+ * the role); false if another thread ends this lease (and drains what was committed before
+ * its clear: everything our caller saw LEASED behind), or it has ended already.
+ */
+static bool
+lease_revoke(struct mpring *r, const struct mpring_pvt_ctx *c)
+{
+	union mpring_pvt_word w;
+	uint32_t spins = 0, *inside;
+	uint64_t h;
+
+	for (;;) {
+		/* Relaxed: a guess; the CAS (A10) validates it. */
+		h = __atomic_load_n(&r->lease.holder, __ATOMIC_RELAXED);
+		if (h == MPRING_PVT_LEASE_REVOKING)
+			return false;
+		if (h != MPRING_PVT_LEASE_NONE) {
+			/* A10: acquire, pairs with R6. Strong: a spurious failure would only
+			 * loop. A holder named means LEASED in the word (the invariant). */
+			if (__atomic_compare_exchange_n(&r->lease.holder, &h,
+					MPRING_PVT_LEASE_REVOKING, false, __ATOMIC_ACQUIRE,
+					__ATOMIC_RELAXED))
+				break;
+			continue;
+		}
+		/* None: a grant between its CAS and its store (LEASED in the word: wait for
+		 * the holder's name), or the lease ended (LEASED cleared: its revoker drains).
+		 * Relaxed: the bit is all we read. */
+		w.u = __atomic_load_n(&r->state, __ATOMIC_RELAXED);
+		if (!(w.flags & MPRING_PVT_LEASED))
+			return false;
+		wait_step(c, &spins);
+	}
+	lease_fence();	/* F1: the holder's store of inside, or its load of REVOKING */
+	inside = lease_inside(r, h);
+	spins = 0;
+	/* A12: acquire, pairs with R7: the holder's drain state is ours. */
+	while (__atomic_load_n(inside, __ATOMIC_ACQUIRE) != 0) {
+		MPRING_TEST_HOOK(r, MPRING_HOOK_LEASE_WAIT);
+		/* one drain call at most; the holder may share our core */
+		wait_step(c, &spins);
+	}
+	lease_clear(r, c);
+	return true;
+}
+
+/*
+ * The holder's drain call (lease_drain) held items or queued some (kick): the lease ends. If
+ * the holder wins the lease word against any revoker, it is the consumer and runs the session a
+ * SOLE call runs; if a revoker won, that one waits for inside == 0 and takes over from the
+ * state we leave (the hold deadline tells its session that the drain holds).
+ */
+static __rte_noinline __rte_cold uint32_t
+lease_end_own(struct mpring *r, const struct mpring_pvt_ctx *c, uint64_t h, uint32_t *inside,
+		uint32_t n, uint32_t k, bool holding)
+{
+	/* Relaxed, both ways: an election; the role is ours until a winner ends it. */
+	if (__atomic_compare_exchange_n(&r->lease.holder, &h, MPRING_PVT_LEASE_REVOKING, false,
+			__ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
+		lease_clear(r, c);
+		/* Relaxed: no revoker waits (we won the election). */
+		__atomic_store_n(inside, 0, __ATOMIC_RELAXED);
+		return prod_sole_session(r, c, n, k, holding, false);
+	}
+	mpring_pvt_hold_drained(r, c, n, k, holding);
+	mpring_pvt_stat_sole_lean(c, k, n - k);
+	/* R7, as in lease_drain. */
+	__atomic_store_n(inside, 0, __ATOMIC_RELEASE);
+	return k;
+}
+
+/*
+ * The holder's drain call, inside (its flag *@inside == 1, the lease @h checked): as
+ * prod_sole_direct's, with no CAS after it. Inlined in the holder's call: it is all of it.
+ */
+static __rte_always_inline uint32_t
+lease_drain(struct mpring *r, const struct mpring_pvt_ctx *c, uint64_t h, uint32_t *inside,
+		void *const *items, uint32_t n)
+{
+	struct mpring_batch b = { .seg = { items, NULL }, .len = { n, 0 } };
+	bool holding = false;
+	uint32_t k;
+
+	MPRING_ASSERT(mpring_pvt_hold_deadline(r) == 0);
+	k = r->drain(r->cookie, &b, 0, &holding);
+	MPRING_ASSERT(k <= n);
+	MPRING_TEST_HOOK(r, MPRING_HOOK_DRAINED);
+	/* Relaxed: written by this thread only (its drain's enqueue_only). */
+	if (unlikely(holding || __atomic_load_n(&r->lease.kick, __ATOMIC_RELAXED)))
+		return lease_end_own(r, c, h, inside, n, k, holding);
+	mpring_pvt_stat_sole_lean(c, k, n - k);
+	/* R7: release, pairs with A12 and mpring_pvt_lease_rest: the drain's state and our
+	 * reads of the caller's array before a revoker's session. */
+	__atomic_store_n(inside, 0, __ATOMIC_RELEASE);
+	return k;
+}
+
+/* The grant: A9's CAS wrote BUSY | LEASED; this call drains as the holder's calls will. */
+static __rte_noinline uint32_t
+lease_grant(struct mpring *r, const struct mpring_pvt_ctx *c, void *const *items, uint32_t n)
+{
+	struct mpring_pvt_slot *sl = container_of(c->st, struct mpring_pvt_slot, s);
+	uint64_t h = mpring_pvt_lease_val((uint32_t)(sl - r->stats), prod_self());
+
+	/* Relaxed: the holder's own; ordered for others by the role (A9 acquired it). */
+	__atomic_store_n(&r->lease.kick, false, __ATOMIC_RELAXED);
+	__atomic_store_n(&sl->lease_inside, 1, __ATOMIC_RELAXED);
+	/* R6: release, pairs with A10: a revoker that reads our name also reads inside = 1, so
+	 * this call needs no F1. */
+	__atomic_store_n(&r->lease.holder, h, __ATOMIC_RELEASE);
+	mpring_pvt_stat_lease(c, true);
+	return lease_drain(r, c, h, &sl->lease_inside, items, n);
+}
+
+/*
+ * A call of the holder (the lease word @h named this thread and its current slot at a relaxed
+ * look): F1's light side, then the drain. Returns the items taken, or UINT32_MAX if the lease
+ * was revoked (the caller enqueues as usual: the lease is over for it).
+ */
+static __rte_always_inline uint32_t
+lease_call(struct mpring *r, uint64_t h, void *const *items, uint32_t n)
+{
+	struct mpring_pvt_slot *sl = &r->stats[mpring_pvt_lease_slot(h)];
+	/* The counters of the slot the lease names: our own (lease_self), never the shared. */
+	const struct mpring_pvt_ctx c = { .st = &sl->s, .shared = false };
+	uint32_t *inside = &sl->lease_inside;
+
+	/* Relaxed: F1 orders it (the signal fence for the compiler, membarrier for the CPU). */
+	__atomic_store_n(inside, 1, __ATOMIC_RELAXED);
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	MPRING_TEST_HOOK(r, MPRING_HOOK_LEASE_INSIDE);
+	/* A11: acquire: the drain stays after the check. */
+	if (unlikely(__atomic_load_n(&r->lease.holder, __ATOMIC_ACQUIRE) != h)) {
+		/* Revoked: the revoker may wait for this (nothing of ours to pass on). */
+		__atomic_store_n(inside, 0, __ATOMIC_RELEASE);
+		return UINT32_MAX;
+	}
+	return lease_drain(r, &c, h, inside, items, n);
+}
+
+/* The lease word's value if this thread holds it: its id and its own counter slot (0 if it
+ * has none of its own: then it never holds a lease). */
+static inline uint64_t
+lease_self(void)
+{
+	int slot = mpring_pvt_tls_slot;
+
+	if (slot < 0 || slot >= MPRING_PVT_SHARED_SLOT)
+		return MPRING_PVT_LEASE_NONE;
+	return mpring_pvt_lease_val((uint32_t)slot, prod_self());
+}
+
 /*
  * SOLE: a producer alone on an idle, empty, running ring takes the role with one CAS and
  * offers its burst to the drain from its own array; what the drain does not take goes back to
@@ -928,6 +1234,8 @@ prod_sole_direct(struct mpring *r, const struct mpring_pvt_ctx *c, void *const *
 			os.head != os.tail)
 		return UINT32_MAX;
 	ns = mpring_pvt_with_state(os, MPRING_BUSY);
+	if (r->lease_on && !c->shared)
+		ns.flags |= MPRING_PVT_LEASED;	/* the grant: the role stays ours */
 	/* A9: acquire, pairs with R4/R5: the last consumer's drain state is ours. Strong CAS,
 	 * one try: failing, the word moved (a reservation, a claim, a stop): enqueue then. IDLE
 	 * means everything committed was drained (cidx == tail), so none of this producer's
@@ -939,6 +1247,8 @@ prod_sole_direct(struct mpring *r, const struct mpring_pvt_ctx *c, void *const *
 	/* IDLE: nothing held, so no hold deadline runs (a session goes IDLE only after a drain
 	 * call that held nothing and took all it was offered, which clears it): no flush. */
 	MPRING_ASSERT(mpring_pvt_hold_deadline(r) == 0);
+	if (ns.flags & MPRING_PVT_LEASED)
+		return lease_grant(r, c, items, n);
 	k = r->drain(r->cookie, &b, 0, &holding);
 	MPRING_ASSERT(k <= n);
 	MPRING_TEST_HOOK(r, MPRING_HOOK_DRAINED);
@@ -973,6 +1283,7 @@ enqueue(struct mpring *r, void *const *items, uint32_t n, unsigned int mode, int
 	struct mpring_pvt_ctx c;
 	uint32_t k, start;
 	unsigned int route;
+	bool leased = false;
 
 	*err = 0;
 	if (unlikely(n == 0))
@@ -990,8 +1301,25 @@ enqueue(struct mpring *r, void *const *items, uint32_t n, unsigned int mode, int
 	}
 	MPRING_TEST_HOOK(r, MPRING_HOOK_RESERVED);
 	slots_fill(r, start, items, k);
-	route = prod_publish(r, &c, start, k, mode, w);
+	route = prod_publish(r, &c, start, k, mode, w, &leased);
 	if (route == MPRING_PVT_ROUTE_NONE) {
+		/* Behind a lease: a commit of ours found LEASED, or our reservation did (our
+		 * range may be committed by another producer, or wait marked for one). The
+		 * holder drains only its own arrays, so the lease must end: for others' items,
+		 * and for the holder's own (a bulk call of it), which its later direct calls
+		 * would overtake. */
+		if (unlikely(leased || (w.flags & MPRING_PVT_LEASED))) {
+			if (mode == MPRING_PVT_ONLY) {
+				/* From the holder's drain (only it drains while LEASED): it ends
+				 * the lease after the call. Relaxed: its own flag. */
+				__atomic_store_n(&r->lease.kick, true, __ATOMIC_RELAXED);
+				return k;
+			}
+			if (lease_revoke(r, &c)) {
+				cons_run(r, &c, MPRING_ROUTE_REVOKE, NULL, 0, 0, 0);
+				return k;
+			}
+		}
 		if (mode != MPRING_PVT_ONLY)
 			mpring_pvt_stat_not_consumer(&c);
 		return k;
@@ -1006,16 +1334,25 @@ uint32_t
 mpring_enqueue_burst(struct mpring *r, void *const *items, uint32_t n)
 {
 	struct mpring_pvt_ctx c;
+	uint64_t h;
 	uint32_t k;
 	int err;
 
 	/* A producer alone: here, not in enqueue(), so that its calls skip that function's
-	 * set-up (bulk and enqueue_only never take this path). */
-	if (r->sole_calls != 0 && n != 0 && prod_sole(r)) {
-		mpring_pvt_ctx_init(r, &c);
-		k = prod_sole_direct(r, &c, items, n);
-		if (k != UINT32_MAX)
-			return k;
+	 * set-up (bulk and enqueue_only never take this path). The lease holder's calls first:
+	 * others pay one load of the lease word (relaxed: a guess, lease_call checks again). */
+	if (r->sole_calls != 0 && n != 0) {
+		if (r->lease_on && (h = __atomic_load_n(&r->lease.holder, __ATOMIC_RELAXED)) ==
+				lease_self() && h != MPRING_PVT_LEASE_NONE) {
+			k = lease_call(r, h, items, n);
+			if (k != UINT32_MAX)
+				return k;
+		} else if (prod_sole(r)) {
+			mpring_pvt_ctx_init(r, &c);
+			k = prod_sole_direct(r, &c, items, n);
+			if (k != UINT32_MAX)
+				return k;
+		}
 	}
 	return enqueue(r, items, n, MPRING_PVT_BURST, &err);
 }
@@ -1062,6 +1399,15 @@ mpring_quiesce(struct mpring *r)
 		 * our return. */
 		os.u = __atomic_load_n(&r->state, __ATOMIC_ACQUIRE);
 		st = mpring_pvt_state(os);
+		if (os.flags & MPRING_PVT_LEASED) {
+			/* The holder keeps the role: end the lease, drain, leave (or another
+			 * thread ends it: wait for its session as for any consumer). */
+			if (lease_revoke(r, &c))
+				cons_run(r, &c, MPRING_ROUTE_REVOKE, NULL, 0, 0, 0);
+			else
+				wait_step(&c, &spins);
+			continue;
+		}
 		if (os.head != os.tail || mpring_pvt_owned(st)) {
 			wait_step(&c, &spins);
 			continue;

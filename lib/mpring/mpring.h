@@ -50,6 +50,8 @@ enum mpring_route {
 	MPRING_ROUTE_FLUSH,	/**< mpring_resume() on a COALESCING ring */
 	MPRING_ROUTE_LOCK,	/**< mpring_consumer_trylock() */
 	MPRING_ROUTE_SOLE,	/**< a producer alone on an idle ring (mpring_conf.sole_calls) */
+	MPRING_ROUTE_REVOKE,	/**< a thread that ended a lease (mpring_conf.lease) to drain
+				 *   what others committed behind it, or to quiesce */
 	MPRING_ROUTE_MAX,
 };
 
@@ -110,6 +112,10 @@ struct mpring_stats {
 	uint64_t hold_sent_max;	/**< the longest period less that late time (TSC cycles, a
 				 *   maximum): at most the deadline plus the drain call that sent
 				 *   the items, the part the ring bounds */
+	uint64_t lease_grants;	/**< leases granted to producers alone (mpring_conf.lease) */
+	uint64_t lease_revocations; /**< leases ended: by another thread that wanted the role
+				 *   (a producer, quiesce, trylock), or by the holder itself when
+				 *   its drain held items or queued some (enqueue_only) */
 };
 
 /**
@@ -171,7 +177,26 @@ struct mpring_conf {
 				 *   not taken to be alone while the others are only descheduled:
 				 *   make it longer than a scheduler time slice; 0 = the count
 				 *   alone */
+	bool lease;		/**< with sole_calls: a producer taken to be alone keeps the
+				 *   consumer role between its calls (a lease), and its later calls
+				 *   drain from its array with no read-modify-write at all, until
+				 *   another thread wants the role (a producer commits, quiesce,
+				 *   trylock) and ends the lease; that thread pays one
+				 *   membarrier() system call. Needs Linux membarrier's private
+				 *   expedited command (registered once per process); without it,
+				 *   or with hold_items, no lease is ever granted; only threads
+				 *   with a counter slot of their own (an lcore id, or
+				 *   mpring_stats_slot_set()) are granted one. Only for a ring
+				 *   whose producers and consumers are threads of one process:
+				 *   the private membarrier reaches no other process's threads */
 };
+
+/*
+ * A leased ring (mpring_conf.lease): its holder keeps the role between its calls. Between
+ * them, with nothing reserved or committed, mpring_state_get() reports IDLE and
+ * mpring_is_idle() is true; while it is inside a call, BUSY. A call of mpring_resume() leaves
+ * the lease alone (a leased ring holds nothing and is not stalled).
+ */
 
 /** Opaque ring. */
 struct mpring;
@@ -237,7 +262,9 @@ uint32_t mpring_resume(struct mpring *r, unsigned int flags);
 
 /**
  * Take the consumer role without items (e.g. to reclaim completions under the same mutual
- * exclusion as the drain callback). Succeeds on IDLE, COALESCING and STALLED rings.
+ * exclusion as the drain callback). Succeeds on IDLE, COALESCING and STALLED rings, and on a
+ * leased one (it ends the lease: one membarrier() call and a wait while its holder is inside
+ * a call), unless another thread is ending it (-EBUSY: that thread becomes the consumer).
  * @return 0, or -EBUSY if another thread is the consumer.
  */
 int mpring_consumer_trylock(struct mpring *r);
@@ -252,7 +279,7 @@ uint32_t mpring_consumer_unlock(struct mpring *r);
 /**
  * Stop the ring and wait until no producer or consumer is inside it: new enqueues are refused
  * (burst returns 0, bulk -EPIPE), producers mid-enqueue finish, the consumer leaves, held items
- * are flushed. Call mpring_start() to accept items again.
+ * are flushed, a lease is ended. Call mpring_start() to accept items again.
  * @return 0 when the ring is empty and idle; -EAGAIN when items remain because the drain
  *   cannot progress (STALLED): switch the drain to discard mode and call again.
  */
@@ -261,7 +288,10 @@ int mpring_quiesce(struct mpring *r);
 /** Accept enqueues again after mpring_quiesce(). */
 void mpring_start(struct mpring *r);
 
-/** @return true if IDLE with nothing reserved, committed or held (COALESCING is not idle). */
+/**
+ * @return true if IDLE with nothing reserved, committed or held (COALESCING is not idle), or
+ *   leased with nothing reserved or committed and its holder not inside a call.
+ */
 bool mpring_is_idle(const struct mpring *r);
 
 /** @return the current state. */

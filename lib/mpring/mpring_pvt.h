@@ -37,6 +37,9 @@
 
 void mpring_pvt_assert_fail(const char *what, const char *file, int line);
 
+/* Can this process lease (membarrier's private expedited command registered)? mpring.c. */
+bool mpring_pvt_lease_available(void);
+
 /*
  * Test hooks: named points inside the state machine where a deterministic test can stop the
  * calling thread while another thread changes the ring (tests/unit/mpring/test_mpring_races.c),
@@ -54,8 +57,13 @@ enum mpring_pvt_hook_point {
 	MPRING_HOOK_COMMITTED,
 	/* Producer claimed a marked range of another producer, before committing it. */
 	MPRING_HOOK_CLAIMED,
-	/* Consumer returned from a drain call, before reading the word again. */
+	/* Consumer returned from a drain call, before reading the word again (also a lease
+	 * holder's call: still inside). */
 	MPRING_HOOK_DRAINED,
+	/* Lease holder wrote inside = 1, before it loads the lease word. */
+	MPRING_HOOK_LEASE_INSIDE,
+	/* Revoker found the holder inside a call, before a wait step. */
+	MPRING_HOOK_LEASE_WAIT,
 	MPRING_HOOK_MAX,
 };
 
@@ -67,6 +75,8 @@ extern mpring_pvt_hook_t mpring_pvt_test_hook;
 /* The clock of the hold policy's epochs and of the sole guess's time (mpring_pvt_tsc()); a
  * test sets it to play a cost model, or to step time by hand. */
 extern uint64_t (*mpring_pvt_test_clock)(void);
+/* Non-zero: mpring_init() finds membarrier unavailable, as with ENOSYS (no lease). */
+extern int mpring_pvt_test_no_membarrier;
 #define MPRING_TEST_HOOK(r, point) do { \
 	mpring_pvt_hook_t h_ = __atomic_load_n(&mpring_pvt_test_hook, __ATOMIC_RELAXED); \
 	if (h_ != NULL) \
@@ -85,9 +95,15 @@ mpring_pvt_tsc(void)
 #define mpring_pvt_tsc() rte_rdtsc()
 #endif
 
-/* Flags field of the state word: state in the low bits, the quiesce bit on top. */
+/* Flags field of the state word: state in the low bits, the lease and quiesce bits on top. */
 #define MPRING_PVT_STATE_MASK	0x7u
+#define MPRING_PVT_LEASED	0x4000u	/* BUSY, the role leased (mpring.c, "the lease") */
 #define MPRING_PVT_STOPPED	0x8000u
+
+/* The lease word (mpring.c, "the lease"): a holder's counter slot << 32 | its thread id (never
+ * 0), or one of these. */
+#define MPRING_PVT_LEASE_NONE		UINT64_C(0)
+#define MPRING_PVT_LEASE_REVOKING	UINT64_MAX
 
 /* A consumer re-checks can_drain() after writing STALLED at most this often per call. */
 #define MPRING_PVT_RECHECKS	4u
@@ -118,6 +134,9 @@ struct mpring_pvt_slot {
 	struct mpring_stats s;
 	uint64_t sole_lean;		/* lean SOLE calls */
 	uint64_t sole_lean_items;	/* items the drain took in them */
+	/* 1 while the slot's thread, a lease holder, is in a call (mpring.c, "the lease");
+	 * written by that thread only, next to the counters its calls write anyway. */
+	uint32_t lease_inside;
 } __rte_cache_aligned;
 
 /*
@@ -155,6 +174,7 @@ struct mpring {
 	uint32_t hold_items;
 	uint32_t full_retries;
 	uint32_t sole_calls;
+	bool lease_on;		/* conf.lease, membarrier registered, no hold rule */
 	uint64_t sole_cycles;
 	uint64_t budget_cycles;
 	uint64_t hold_cycles;
@@ -176,6 +196,18 @@ struct mpring {
 		uint64_t since;	/* clock (mpring_pvt_tsc) at the sole_calls-th call */
 		bool timed;	/* sole_cycles passed since then: alone, no more clock reads */
 	} sole __rte_cache_aligned;
+
+	/*
+	 * The lease (mpring.c, "the lease"): holder: the holder's name
+	 * (mpring_pvt_lease_val), NONE, or REVOKING (being ended: a CAS elects the one thread
+	 * that ends it); kick: the holder's drain queued items (enqueue_only), written and read
+	 * by the holder only. Its own line, read by every burst (one load), written at grants
+	 * and revocations.
+	 */
+	struct {
+		uint64_t holder;
+		bool kick;
+	} lease __rte_cache_aligned;
 
 	/* Consumer-private: written only by the consumer role. */
 	struct mpring_pvt_hold hold __rte_cache_aligned;
@@ -218,6 +250,37 @@ mpring_pvt_add(const struct mpring *r, uint32_t p, uint32_t n)
 {
 	p += n;
 	return (uint16_t)(p >= r->size ? p - r->size : p);
+}
+
+/* The lease word's value naming the thread @tid with counter slot @slot, and its slot. */
+static inline uint64_t
+mpring_pvt_lease_val(uint32_t slot, uint32_t tid)
+{
+	return (uint64_t)slot << 32 | tid;
+}
+
+static inline uint32_t
+mpring_pvt_lease_slot(uint64_t h)
+{
+	return (uint32_t)(h >> 32);
+}
+
+/*
+ * Is the ring leased with nothing reserved or committed, its holder out of a call (word @w)?
+ * Relaxed load of the lease word (a snapshot); acquire load of the holder's inside flag,
+ * pairs with its R7 (mpring.c): its drain's work before the caller's.
+ */
+static inline bool
+mpring_pvt_lease_rest(const struct mpring *r, union mpring_pvt_word w)
+{
+	uint64_t h;
+
+	if (!(w.flags & MPRING_PVT_LEASED) || w.head != w.tail || w.tail != w.cidx)
+		return false;
+	h = __atomic_load_n(&r->lease.holder, __ATOMIC_RELAXED);
+	return h != MPRING_PVT_LEASE_NONE && h != MPRING_PVT_LEASE_REVOKING &&
+		__atomic_load_n(&r->stats[mpring_pvt_lease_slot(h)].lease_inside,
+				__ATOMIC_ACQUIRE) == 0;
 }
 
 /* Free entries: reserved-but-uncommitted ones count as used. */

@@ -127,6 +127,16 @@ mpring_pvt_stats_fold(const struct mpring_pvt_slot *sl, struct mpring_stats *out
 	out->enqueued += items;
 }
 
+/* A lease was granted (@grant), or ended by a revoker or its holder (mpring.c, "the lease"). */
+static inline void
+mpring_pvt_stat_lease(const struct mpring_pvt_ctx *c, bool grant)
+{
+	if (grant)
+		MPRING_PVT_STAT(c, lease_grants, 1);
+	else
+		MPRING_PVT_STAT(c, lease_revocations, 1);
+}
+
 /* An enqueue call left the draining to another thread. */
 static inline void
 mpring_pvt_stat_not_consumer(const struct mpring_pvt_ctx *c)

@@ -49,6 +49,9 @@ mpring_init(struct mpring *r, const struct mpring_conf *conf)
 	r->full_retries = conf->full_retries;
 	r->sole_calls = conf->sole_calls;
 	r->sole_cycles = conf->sole_cycles;
+	/* A lease needs the asymmetric fence, and is not made for holds (mpring.c). */
+	r->lease_on = conf->lease && conf->sole_calls != 0 && r->hold_items == 0 &&
+		mpring_pvt_lease_available();
 	r->drain = conf->drain;
 	r->can_drain = conf->can_drain;
 	r->cookie = conf->cookie;
@@ -103,7 +106,8 @@ mpring_is_idle(const struct mpring *r)
 	/* A8: acquire, pairs with R4 (mpring.c): a caller that sees idle may reclaim what the
 	 * last consumer used. */
 	w.u = __atomic_load_n(&r->state, __ATOMIC_ACQUIRE);
-	return mpring_pvt_state(w) == MPRING_IDLE && w.head == w.tail && w.tail == w.cidx;
+	return (mpring_pvt_state(w) == MPRING_IDLE && w.head == w.tail && w.tail == w.cidx) ||
+		mpring_pvt_lease_rest(r, w);
 }
 
 enum mpring_state
@@ -112,6 +116,9 @@ mpring_state_get(const struct mpring *r)
 	union mpring_pvt_word w;
 
 	w.u = __atomic_load_n(&r->state, __ATOMIC_RELAXED); /* a snapshot, no data read */
+	/* A leased ring between its holder's calls is idle to everyone else. */
+	if (unlikely(w.flags & MPRING_PVT_LEASED) && mpring_pvt_lease_rest(r, w))
+		return MPRING_IDLE;
 	return (enum mpring_state)mpring_pvt_state(w);
 }
 

@@ -107,6 +107,7 @@ static struct rte_mempool *pool;
 static int cores[2] = { 0, 1 };
 static unsigned int hold_us;
 static uint32_t sole_calls;	/* 0: the driver's default */
+static uint32_t lease;		/* 0: the driver's default (on); RTE_PMD_QLXGE_TXS_LEASE_OFF */
 static int enq_off = -1, db_off = -1;	/* the latency runs' dynamic fields */
 static uint64_t tsc_hz;
 static int only_t = -1, only_b = -1;	/* --only T,B */
@@ -578,7 +579,7 @@ static void
 usage(const char *prog)
 {
 	fprintf(stderr, "usage: %s [--smoke] [--ms N] [--repeat R] [--cores a,b] [--hold-us U]\n"
-		"       [--sole-calls N|off] [--only T,B] [-- EAL args]\n"
+		"       [--sole-calls N|off] [--lease on|off] [--only T,B] [-- EAL args]\n"
 		"  --smoke      30 ms per run, 1 repetition (CI: that it runs)\n"
 		"  --ms N       milliseconds per run (default 1000), after a tenth (20 ms at\n"
 		"               least) of warm-up\n"
@@ -589,6 +590,8 @@ usage(const char *prog)
 		"  --sole-calls N|off  shared queue: calls in a row after which (and 50 ms\n"
 		"               later) a sender is answered as by an unshared queue (default:\n"
 		"               the driver's, 64)\n"
+		"  --lease on|off  shared queue: a sender alone keeps the queue between its\n"
+		"               calls (no atomic read-modify-write per call; default on)\n"
 		"  --only T,B[,rate|cost|latency]  only the configurations of T threads, bursts\n"
 		"               of B, of that kind if given (profiling, e.g. --only 1,1,cost\n"
 		"               under callgrind: one sender's calls alone; the RESULT line is\n"
@@ -610,6 +613,7 @@ main(int argc, char **argv)
 		{ "cores", required_argument, NULL, 'c' },
 		{ "hold-us", required_argument, NULL, 'H' },
 		{ "sole-calls", required_argument, NULL, 'S' },
+		{ "lease", required_argument, NULL, 'L' },
 		{ "only", required_argument, NULL, 'o' },
 		{ "help", no_argument, NULL, 'h' }, { NULL, 0, NULL, 0 },
 	};
@@ -645,6 +649,13 @@ main(int argc, char **argv)
 		case 'S':
 			sole_calls = strcmp(optarg, "off") == 0 ? RTE_PMD_QLXGE_TXS_SOLE_OFF :
 				     (uint32_t)atoi(optarg);
+			break;
+		case 'L':
+			if (strcmp(optarg, "on") != 0 && strcmp(optarg, "off") != 0) {
+				usage(argv[0]);
+				return 2;
+			}
+			lease = strcmp(optarg, "off") == 0 ? RTE_PMD_QLXGE_TXS_LEASE_OFF : 0;
 			break;
 		case 'o':
 			if (bs_only_parse(optarg) != 0) {
@@ -692,6 +703,7 @@ main(int argc, char **argv)
 	}
 	sconf.hold_us = hold_us;
 	sconf.sole_calls = sole_calls;
+	sconf.lease = lease;
 	if (rte_pmd_qlxge_tx_shared_conf_set(BS_PORT, &sconf) != 0) {
 		fprintf(stderr, "bench: port %u is not a qlxge port\n", BS_PORT);
 		return 1;
@@ -723,9 +735,9 @@ main(int argc, char **argv)
 		snprintf(sole, sizeof(sole), "after %u calls and 50 ms",
 			 sole_calls != 0 ? sole_calls : 64);
 	printf("%u ms per run after %u ms warm-up, median of %u [min-max]; shared queue holds "
-	       "%s, a sender alone %s;\nload average %.2f %.2f %.2f\n", ms,
-	       RTE_MAX(ms / 10, 20u), reps, hold_us != 0 ? "on" : "off", sole, la[0], la[1],
-	       la[2]);
+	       "%s, a sender alone %s%s;\nload average %.2f %.2f %.2f\n", ms,
+	       RTE_MAX(ms / 10, 20u), reps, hold_us != 0 ? "on" : "off", sole,
+	       lease != 0 ? ", no lease" : "", la[0], la[1], la[2]);
 
 	/* T = 2: shared vs spinlock vs one queue per sender */
 	c2 = ncfg;

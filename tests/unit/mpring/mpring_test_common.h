@@ -14,7 +14,7 @@ static inline void
 mpring_test_dump(const struct mpring *r, FILE *f)
 {
 	static const char *const routes[MPRING_ROUTE_MAX] = {
-		"fast", "commit", "takeover", "resume", "flush", "lock", "sole" };
+		"fast", "commit", "takeover", "resume", "flush", "lock", "sole", "revoke" };
 	static const char *const ends[] = { "idle", "hold", "stall", "handover" };
 	struct mpring_stats st;
 	unsigned int i;
@@ -44,6 +44,8 @@ mpring_test_dump(const struct mpring *r, FILE *f)
 		(unsigned long long)st.drain_calls, (unsigned long long)st.drained,
 		(unsigned long long)st.direct, (unsigned long long)st.cas_retries,
 		(unsigned long long)st.helped, (unsigned long long)st.yields);
+	fprintf(f, "  lease grants %llu revocations %llu\n", (unsigned long long)st.lease_grants,
+		(unsigned long long)st.lease_revocations);
 }
 
 /*

@@ -29,5 +29,7 @@ stress_basic(void **state)
 	 * takes the sole path: the guess's clock read while others come and go */
 	c.ring.sole_calls = 4;
 	c.ring.sole_cycles = 2000;
+	/* and keeps the role between its calls (a lease) until another producer commits */
+	c.ring.lease = true;
 	stress_run(&c, stress_items(c.weight));
 }

@@ -43,8 +43,11 @@ stress_control(void **state)
 
 		mpring_conf_init(&c.ring);
 		c.ring.budget_items = runs[i].budget;
-		/* a producer alone for 2 calls takes the sole path: while the others pause */
-		c.ring.sole_calls = i == 1 ? 2 : 0;
+		/* a producer alone for 2 calls takes the sole path: while the others pause;
+		 * and keeps the role between its calls (a lease), ended by the others'
+		 * commits, the control thread's quiesce and trylock */
+		c.ring.sole_calls = i < 2 ? 2 : 0;
+		c.ring.lease = i < 2;
 		if (runs[i].hold) {
 			c.ring.hold_items = 8;
 			c.ring.hold_cycles = 20000;

@@ -36,6 +36,8 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <linux/membarrier.h>
+#include <sys/syscall.h>
 
 #include <cmocka.h>
 
@@ -58,6 +60,7 @@
 #define TX_DESC		128		/* small: the work queue fills, the ring stalls */
 #define SHTX_POST_MIN	32		/* a nearly full work queue takes batches this large */
 #define SHTX_SOLE_MS	50		/* alone: 64 calls in a row, and this long after */
+#define RELAY_MS	(SHTX_SOLE_MS * 5 / 2)	/* a relay storm's senders' start interval */
 #define RX_DESC		4096		/* the receiver's: 2032 frames of buffering */
 #define POOL_TX		8191
 #define POOL_RX		8191
@@ -140,6 +143,15 @@ struct producer {
 	uint64_t calls;
 };
 
+/* Can the ring lease here (mpring.c registers the same command)? Else no lease is granted. */
+static bool
+membarrier_ok(void)
+{
+	long cmds = syscall(__NR_membarrier, MEMBARRIER_CMD_QUERY, 0, 0);
+
+	return cmds > 0 && (cmds & MEMBARRIER_CMD_PRIVATE_EXPEDITED) != 0;
+}
+
 struct storm {
 	struct pmd_pair p;
 	struct rte_ether_addr mac[2];
@@ -148,6 +160,9 @@ struct storm {
 	uint32_t frames;	/* per thread */
 	enum storm_ctl ctl;
 	unsigned int pace_us;	/* a producer's sleep between bursts, 0: none */
+	unsigned int relay_ms;	/* producer i starts i * relay_ms after the first, 0: all
+				 * at once (each may be alone long enough for a lease) */
+	uint64_t t0;		/* TSC at the storm's start */
 	struct rte_pmd_qlxge_tx_shared_conf conf;
 	struct producer prod[MAX_THREADS];
 	/* control -> producers */
@@ -344,6 +359,10 @@ prod_main(void *arg)
 		else
 			pr->eal = false;
 	}
+	/* relay: our turn; those before us may still be sending (they revoke our lease, or we
+	 * theirs), or done (alone: the sole rule's 64 calls and 50 ms, then a lease) */
+	while (rte_rdtsc() - st->t0 < (uint64_t)pr->id * st->relay_ms * rte_get_tsc_hz() / 1000)
+		usleep(1000);
 	while (pr->next_seq < st->frames) {
 		prod_park(st);
 		b = 1 + rnd_below(&pr->rng, MAX_BURST);
@@ -537,7 +556,7 @@ storm_settle(struct storm *st, uint64_t drops0, struct tally *t)
 }
 
 static void
-storm_run(enum storm_ctl ctl, const char *name, uint32_t hold_us)
+storm_run(enum storm_ctl ctl, const char *name, uint32_t hold_us, unsigned int relay_ms)
 {
 	static const uint32_t budgets[] = { 0, 4, 16, 64 };
 	static struct storm st;
@@ -557,11 +576,15 @@ storm_run(enum storm_ctl ctl, const char *name, uint32_t hold_us)
 	st.pace_us = rnd_below(&rng, 2) == 0 ? 0 : 30 * (2 + rnd_below(&rng, 8));
 	st.nb_threads = 2 + rnd_below(&rng, MAX_THREADS - 1);
 	st.frames = STORM_FRAMES;
+	st.relay_ms = relay_ms;
+	if (relay_ms != 0)
+		st.pace_us = 100;	/* a sender's frames last longer than its turn alone */
 	assert_int_equal(storm_open(&st, name, rnd_below(&rng, 2) == 0, false), 0);
 	printf("# storm %s: %u threads x %u frames, paced %u us, hold %u us, budget %u frames / %u "
 	       "us, seed %" PRIu64 "\n", name, st.nb_threads, st.frames, st.pace_us, hold_us,
 	       st.conf.budget_pkts, st.conf.budget_us, seed);
 	drops0 = model_drops(&st);
+	st.t0 = rte_rdtsc();
 	assert_int_equal(pthread_create(&st.rx_t, NULL, rx_main, &st), 0);
 	for (i = 0; i < st.nb_threads; i++) {
 		st.prod[i].st = &st;
@@ -587,9 +610,11 @@ storm_run(enum storm_ctl ctl, const char *name, uint32_t hold_us)
 		assert_int_equal(rte_pmd_qlxge_txq_shared_stats_get(st.p.port[0], 0, &ss), 0);
 		printf("# queue: %" PRIu64 " consumers, %" PRIu64 " drains, %" PRIu64
 		       " pkts/doorbell, %" PRIu64 " direct, %" PRIu64 " handovers, %" PRIu64
-		       " stalls, %" PRIu64 " holds, %u lcores, %" PRIu64 " refused\n",
+		       " stalls, %" PRIu64 " holds, %u lcores, %" PRIu64 " refused, %" PRIu64
+		       " leases (%" PRIu64 " revoked)\n",
 		       ss.consumers, ss.drains, ss.pkts_per_doorbell, ss.direct, ss.handovers,
-		       ss.stalls, ss.holds, ss.lcores, ss.refused);
+		       ss.stalls, ss.holds, ss.lcores, ss.refused, ss.lease_grants,
+		       ss.lease_revocations);
 	}
 	if (st.rx_errors != 0)
 		fail_msg("receiver: %" PRIu64 " errors, first: %s", st.rx_errors, st.rx_error);
@@ -624,7 +649,7 @@ static void
 test_shared_tx_storm(void **state)
 {
 	(void)state;
-	storm_run(CTL_NONE, "shtx_storm", 0);
+	storm_run(CTL_NONE, "shtx_storm", 0, 0);
 }
 
 static void
@@ -632,28 +657,41 @@ test_shared_tx_storm_holds(void **state)
 {
 	(void)state;
 	/* coalescing on: frames held for the next caller, flushed by callers and stops */
-	storm_run(CTL_QUEUE, "shtx_hold", 20);
+	storm_run(CTL_QUEUE, "shtx_hold", 20, 0);
 }
 
 static void
 test_shared_tx_storm_queue_stop(void **state)
 {
 	(void)state;
-	storm_run(CTL_QUEUE, "shtx_qstop", 0);
+	storm_run(CTL_QUEUE, "shtx_qstop", 0, 0);
 }
 
 static void
 test_shared_tx_storm_port_stop(void **state)
 {
 	(void)state;
-	storm_run(CTL_PORT, "shtx_pstop", 0);
+	storm_run(CTL_PORT, "shtx_pstop", 0, 0);
 }
 
 static void
 test_shared_tx_storm_reset(void **state)
 {
 	(void)state;
-	storm_run(CTL_RESET, "shtx_reset", 0);
+	storm_run(CTL_RESET, "shtx_reset", 0, 0);
+}
+
+/*
+ * Senders in relay, each starting RELAY_MS after the one before: each is alone long enough
+ * (64 calls and 50 ms) to hold a lease, which the next one's frames, the control thread's
+ * queue stops (quiesce) and tx_done_cleanup (trylock) end; every frame still goes exactly
+ * once, in order per sender.
+ */
+static void
+test_shared_tx_storm_lease(void **state)
+{
+	(void)state;
+	storm_run(CTL_QUEUE, "shtx_lease", 0, RELAY_MS);
 }
 
 /* ---- single-thread cases ----------------------------------------------------------------- */
@@ -891,10 +929,11 @@ test_shared_tx_stall_resumes_on_call(void **state)
  * unshared queue would answer it: with the device stopped the work queue fills, and the burst
  * then returns what fitted; nothing waits in the ring, the rest is the caller's (refused, not
  * lost). With sole_calls off (@off), the ring takes what the work queue cannot, as for many
- * callers.
+ * callers. With the lease on (@lease, the default), the sender keeps the queue between its
+ * calls from its first call as alone; tx_done_cleanup ends the lease.
  */
 static void
-sole_sender(bool off)
+sole_sender(bool off, bool lease)
 {
 	static struct storm st;
 	struct rte_pmd_qlxge_txq_shared_stats ss;
@@ -905,7 +944,9 @@ sole_sender(bool off)
 
 	memset(&st, 0, sizeof(st));
 	st.conf.sole_calls = off ? RTE_PMD_QLXGE_TXS_SOLE_OFF : 0;
-	assert_int_equal(storm_open(&st, off ? "shtx_nosole" : "shtx_sole", false, false), 0);
+	st.conf.lease = lease ? 0 : RTE_PMD_QLXGE_TXS_LEASE_OFF;
+	assert_int_equal(storm_open(&st, off ? "shtx_nosole" :
+				    lease ? "shtx_sole" : "shtx_nolease", false, false), 0);
 	port = st.p.port[0];
 	qlxge_sim_thread_stop(st.p.ad);
 	/* 80 calls of one frame: the streak (64) is reached with room to spare; then the time,
@@ -941,6 +982,9 @@ sole_sender(bool off)
 		assert_int_equal(wq, accepted);
 		assert_true(ss.refused >= 8 - k);
 		assert_true(ss.direct >= accepted - 64);
+		/* one lease, from the first call as alone to now */
+		assert_int_equal(ss.lease_grants, lease && membarrier_ok() ? 1 : 0);
+		assert_int_equal(ss.lease_revocations, 0);
 	}
 	/* the device sends them all, exactly once (the ring's after a call: an empty burst) */
 	for (i = 0; i < 1000 && qlxge_sim_poll(st.p.ad) != 0; i++)
@@ -951,6 +995,9 @@ sole_sender(bool off)
 	assert_int_equal(rx_count(&st, accepted, 1000), accepted);
 	assert_int_equal(qlxge_sim_thread_start(st.p.ad), 0);
 	rte_eth_tx_done_cleanup(port, 0, 0);
+	/* the cleanup took the queue: the lease is over */
+	assert_int_equal(pmd_xstat(port, "tx_q0_shared_lease_revocations"),
+			 pmd_xstat(port, "tx_q0_shared_lease_grants"));
 	assert_int_equal(rte_eth_dev_stop(port), 0);
 	assert_int_equal(pmd_mtx_double_frees(st.tx_pool), 0);
 	assert_int_equal(rte_mempool_avail_count(st.tx_pool), POOL_TX);
@@ -961,8 +1008,9 @@ static void
 test_shared_tx_sole_sender_answered_as_unshared(void **state)
 {
 	(void)state;
-	sole_sender(false);
-	sole_sender(true);
+	sole_sender(false, true);
+	sole_sender(false, false);
+	sole_sender(true, true);
 }
 
 /* Held frames (coalescing on) wait for the next call, however long: a burst of none sends. */
@@ -1122,6 +1170,7 @@ main(void)
 		cmocka_unit_test(test_shared_tx_storm_port_stop),
 		cmocka_unit_test(test_shared_tx_storm_reset),
 		cmocka_unit_test(test_shared_tx_storm_holds),
+		cmocka_unit_test(test_shared_tx_storm_lease),
 	};
 
 	clock_gettime(CLOCK_REALTIME, &ts);
