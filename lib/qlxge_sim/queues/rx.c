@@ -233,7 +233,7 @@ sim_rx_drain(struct qlxge_sim_func *fn, struct sim_wire *w, bool wait, bool prob
 	/* injected per-frame faults: looked up once per batch */
 	bool fcs_fault = fn->fault[QLXGE_SIM_FAULT_RX_BAD_FCS] != 0;
 	bool l4_fault = fn->fault[QLXGE_SIM_FAULT_RX_BAD_L4CSUM] != 0;
-	struct sim_xgmac_rx_acc acc = { 0, 0 };
+	struct sim_xgmac_rx_acc acc = { .frames = 0 };
 	struct sim_rxq_acc placed = { .frames = 0 };
 	const uint8_t *frames[SIM_RX_BUDGET];
 	uint32_t lens[SIM_RX_BUDGET];
