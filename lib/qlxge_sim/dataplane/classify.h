@@ -92,6 +92,80 @@ sim_rx_alt_route(const struct sim_route_table *rt, struct sim_route_queues q, ui
 		alt->drop = SIM_RX_DROP_OVERSIZE;
 }
 
+/*
+ * The verdict of a frame of one wire burst, for the frames after it with the same headers
+ * (the frames of a flow, as io forwarding and traffic generators send them). What the
+ * classification of a frame that takes the IPv4 fast path (sim_l34_ipv4_plain) reads is its
+ * length (the oversize check; the IPv4 total length against it), its first hdr_len bytes (the
+ * destination address and the tag, the ethertype, the IPv4 header, whose checksum covers only
+ * itself, and the TCP/UDP header: ports, data offset, checksum field) and the result of its
+ * TCP/UDP checksum (over the payload too), with the batch's context: registers and tables,
+ * which cannot change inside a poll step (register writes wait for the adapter lock), and
+ * neither a MAC error (an injected FCS fault) nor a corrupted twin (an injected L4 fault).
+ * A frame of the same length and the same first hdr_len bytes whose TCP/UDP checksum gives the
+ * same result has the same verdict: the memo compares those bytes with the frame it was worked
+ * out for, verifies the new frame's checksum (a UDP datagram without one has none), and gives
+ * the verdict without the L2, address, parse, RSS and routing steps. Only a delivered verdict
+ * is kept (the steps trace a drop). The frame is the one in the wire's ring, unchanged until
+ * the receive pass takes the burst off the wire: the pass empties the memo at each burst
+ * (queues/rx.c). Zeroed: empty. tests/unit/sim_dp/test_sim_rx.c
+ * (test_rx_verdict_memo_equivalent) compares it with the classification without it.
+ */
+struct sim_rx_vmemo {
+	const uint8_t *frame;		/* the frame of the verdict; NULL: empty */
+	uint32_t len;
+	uint32_t hdr_len;		/* the bytes compared: to the TCP/UDP header's end */
+	uint32_t l4_off;
+	bool l4_err;			/* its TCP/UDP checksum's result */
+	struct sim_csum_run run;	/* and the run it covers (len 0: none verified) */
+	struct sim_rx_verdict v;
+};
+
+/* 8 bytes at @p off of @p a and @p b XORed: zero when they are the same. */
+static __rte_always_inline uint64_t
+sim_rx_vmemo_x8(const uint8_t *a, const uint8_t *b, uint32_t off)
+{
+	uint64_t x, y;
+
+	memcpy(&x, a + off, sizeof(x));
+	memcpy(&y, b + off, sizeof(y));
+	return x ^ y;
+}
+
+/*
+ * Are the frames @p a and @p b, of length @p len each, the same in their first @p n bytes,
+ * 42 <= n <= len (an Ethernet, an IPv4 and a UDP or TCP header)? 8 bytes a step, the last
+ * step the 8 bytes that end the run.
+ */
+static __rte_always_inline bool
+sim_rx_vmemo_same(const uint8_t *a, const uint8_t *b, uint32_t n)
+{
+	uint64_t d = sim_rx_vmemo_x8(a, b, 0) | sim_rx_vmemo_x8(a, b, 8) |
+		     sim_rx_vmemo_x8(a, b, 16) | sim_rx_vmemo_x8(a, b, 24) |
+		     sim_rx_vmemo_x8(a, b, 32);
+
+	for (uint32_t off = 40; off + 8 < n; off += 8)
+		d |= sim_rx_vmemo_x8(a, b, off);
+	return (d | sim_rx_vmemo_x8(a, b, n - 8)) == 0;
+}
+
+/*
+ * The verdict of @p m for the frame @p frame of @p len bytes, if it is that of the memo's
+ * frame (see struct sim_rx_vmemo): @return true, *v set.
+ */
+static __rte_always_inline bool
+sim_rx_vmemo_get(const struct sim_rx_vmemo *m, const uint8_t *frame, uint32_t len,
+		 struct sim_rx_verdict *v)
+{
+	if (m->frame == NULL || m->len != len || !sim_rx_vmemo_same(m->frame, frame, m->hdr_len))
+		return false;
+	if (m->run.len != 0 &&
+	    !sim_csum_ok(sim_csum_sum8(frame + m->l4_off, m->run.len, m->run.phdr)) != m->l4_err)
+		return false;	/* the other result: classified again */
+	*v = m->v;
+	return true;
+}
+
 /**
  * sim_rx_classify_ex() without the checks of its arguments: the receive pass's own frames and
  * context (every pointer set, @p frame of @p len bytes). @p alt non-NULL (an injected L4
@@ -111,6 +185,9 @@ sim_rx_classify_frame(const struct sim_rx_ctx *ctx, const uint8_t *frame, uint32
 	struct sim_route_queues q;
 	struct sim_mac_match m;
 	bool flip_checked = false, flip_err = false;
+	/* the burst's verdict memo: not for a MAC error or a corrupted twin */
+	struct sim_rx_vmemo *vm = alt == NULL && mac_err == 0 ? ctx->verdict_memo : NULL;
+	struct sim_csum_run run;
 	struct sim_csum_res ck;
 	struct sim_csum_at at;
 	struct sim_l34 l;
@@ -119,8 +196,10 @@ sim_rx_classify_frame(const struct sim_rx_ctx *ctx, const uint8_t *frame, uint32
 	enum sim_route_to to;
 	uint8_t rss_type;
 	uint16_t et;
-	bool tagged;
+	bool tagged, fast;
 
+	if (vm != NULL && sim_rx_vmemo_get(vm, frame, len, v))
+		return SIM_RX_DELIVER;
 	memset(v, 0, sizeof(*v));
 	v->slot = SIM_RX_SLOT_NONE;
 	if (len < RTE_ETHER_HDR_LEN) {
@@ -167,7 +246,8 @@ sim_rx_classify_frame(const struct sim_rx_ctx *ctx, const uint8_t *frame, uint32
 	 * parse */
 	at.l4_len = 0;
 	at.ck_off = 0;
-	if (unlikely(alt != NULL) || !sim_l34_ipv4_plain(frame, len, off, et, &l, &ck)) {
+	fast = likely(alt == NULL) && sim_l34_ipv4_plain(frame, len, off, et, &l, &ck, &run);
+	if (!fast) {
 		sim_l34_parse(frame, len, off, et, &l, &at);
 		sim_csum_verify(frame + l.l3_off, frame + l.l4_off, &at, &ck);
 		if (unlikely(alt != NULL))
@@ -225,8 +305,18 @@ sim_rx_classify_frame(const struct sim_rx_ctx *ctx, const uint8_t *frame, uint32
 		sim_rx_alt_route(ctx->rt, q, bits, v->flags1, mac_err, ck.ip_err, flip_checked,
 				 flip_err, at.l4_len != 0 ? (uint16_t)(l.l4_off + at.ck_off) : 0,
 				 alt);
-	if (to == SIM_ROUTE_CQ)
+	if (to == SIM_ROUTE_CQ) {
+		if (vm != NULL && fast) {
+			vm->frame = frame;
+			vm->len = len;
+			vm->hdr_len = l.hdr_len;
+			vm->l4_off = l.l4_off;
+			vm->l4_err = ck.l4_err;
+			vm->run = run;
+			vm->v = *v;
+		}
 		return SIM_RX_DELIVER;
+	}
 	if (to == SIM_ROUTE_NO_SLOT) {
 		v->drop = SIM_RX_DROP_FILTER;
 		SIM_TRACE(rx, drop_filter, "port %u bits 0x%08x", ctx->port, bits);

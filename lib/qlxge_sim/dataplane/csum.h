@@ -158,6 +158,15 @@ struct sim_csum_res {
 };
 
 /*
+ * The run a verified TCP/UDP checksum covers (segment and pseudo-header): what verifies it
+ * again on a frame of the same headers (the receive batch's verdict memo, classify.h).
+ */
+struct sim_csum_run {
+	uint64_t phdr;		/* the pseudo-header's sum, unfolded, in CPU order */
+	uint32_t len;		/* the segment's bytes from the TCP/UDP header; 0: not verified */
+};
+
+/*
  * Verify the checksums of @p at, of the IPv4 header at @p ip over IHL x 4 bytes and of the
  * TCP/UDP header at @p l4 with its pseudo-header, unless a UDP datagram carries none (a zero
  * field).

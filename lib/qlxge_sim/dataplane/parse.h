@@ -199,11 +199,11 @@ sim_l34_parse(const uint8_t *frame, uint32_t len, uint32_t off, uint16_t et, str
  * @p ck untouched, for any other frame (the general path then decides: IP options, IPv6,
  * fragments, inconsistent lengths, other protocols). The same results as the general path:
  * tests/unit/sim_dp/test_sim_rx.c (test_rx_fast_path_equivalent) compares them on varied
- * frames.
+ * frames. In @p run, the L4 checksum's run (len 0 when none is verified).
  */
 static __rte_always_inline bool
 sim_l34_ipv4_plain(const uint8_t *frame, uint32_t len, uint32_t off, uint16_t et,
-		   struct sim_l34 *l, struct sim_csum_res *ck)
+		   struct sim_l34 *l, struct sim_csum_res *ck, struct sim_csum_run *run)
 {
 	const uint8_t *ip = frame + off;
 	const uint8_t *l4 = ip + sizeof(struct rte_ipv4_hdr);
@@ -256,10 +256,13 @@ sim_l34_ipv4_plain(const uint8_t *frame, uint32_t len, uint32_t off, uint16_t et
 	 * least 8 bytes: a TCP or UDP header) */
 	ck->l4_checked = !(field == 0 && zero_ok);
 	ck->l4_err = false;
+	run->len = 0;
 	if (ck->l4_checked) {
 		phdr = (uint64_t)src + dst + sim_be16((uint16_t)proto) +
 		       sim_be16((uint16_t)l4_len);
 		ck->l4_err = !sim_csum_ok(sim_csum_sum8(l4, l4_len, phdr));
+		run->phdr = phdr;
+		run->len = l4_len;
 	}
 	return true;
 }

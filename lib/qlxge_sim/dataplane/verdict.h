@@ -18,6 +18,7 @@
 struct sim_mac_memo;
 struct sim_mac_tables;
 struct sim_rss_state;
+struct sim_rx_vmemo;
 
 /** Everything classification reads; the receive pass builds one per batch of frames. */
 struct sim_rx_ctx {
@@ -33,6 +34,7 @@ struct sim_rx_ctx {
 	uint32_t max_frame;			/* port max frame (FCS included); 0 = 9600 */
 	struct sim_route_memo *route_memo;	/* the batch's last slot search; NULL = none */
 	struct sim_mac_memo *mac_memo;		/* the batch's last address match; NULL = none */
+	struct sim_rx_vmemo *verdict_memo;	/* the burst's last verdict; NULL = none */
 };
 
 /** Why a frame was not delivered (sim_rx_verdict.drop). */

@@ -264,15 +264,25 @@ sim_xgmac_count_rx(struct qlxge_sim_func *fn, const uint8_t *f, uint32_t len, bo
 }
 
 /*
- * The RX packet and byte counters (all and good) of the good frames of a receive batch, added
- * to the XGMAC once at its end (sim_xgmac_rx_flush): nothing reads them inside the poll step.
+ * The RX packet and byte counters (all and good) of the good frames of a receive batch, and
+ * the unicast and size-bucket counters of the usual frame (unicast, not pause, 64 to 1518
+ * bytes on the wire: io forwarding's), added to the XGMAC once at its end
+ * (sim_xgmac_rx_flush): nothing reads them inside the poll step (a register read waits for
+ * the adapter lock), as the TX burst's (struct sim_xgmac_txb). Zeroed: a batch's start.
+ * tests/unit/sim/test_sim_txb.c (test_rxacc_same_as_each) compares them with
+ * sim_xgmac_count_rx() frame by frame.
  */
 struct sim_xgmac_rx_acc {
 	uint64_t frames;
 	uint64_t bytes;
+	uint64_t ucast;
+	uint64_t size[6];	/* 64, 65-127, ..., 1024-1518: RX_64_PKTS onwards */
 };
 
-/* sim_xgmac_count_rx() of a frame without FCS error or oversize, packets and bytes in @p acc. */
+/*
+ * sim_xgmac_count_rx() of a frame without FCS error or oversize, packets and bytes in @p acc,
+ * and the usual frame's other counters too.
+ */
 static __rte_always_inline void
 sim_xgmac_count_rx_good(struct qlxge_sim_func *fn, const uint8_t *f, uint32_t len,
 			struct sim_xgmac_rx_acc *acc)
@@ -281,6 +291,11 @@ sim_xgmac_count_rx_good(struct qlxge_sim_func *fn, const uint8_t *f, uint32_t le
 
 	acc->frames++;
 	acc->bytes += wl;
+	if (likely(!(f[0] & 1) && wl >= 64 && wl <= 1518 && !sim_xgmac_is_pause(f, len))) {
+		acc->ucast++;
+		acc->size[wl <= 64 ? 0 : (uint32_t)(31 - __builtin_clz(wl)) - 5]++;
+		return;
+	}
 	sim_xgmac_count(fn, sim_xgmac_cast(f, len, QLXGE_XGMAC_RX_BCAST_PKTS,
 					   QLXGE_XGMAC_RX_MCAST_PKTS,
 					   QLXGE_XGMAC_RX_UCAST_PKTS), 1);
@@ -331,6 +346,9 @@ sim_xgmac_rx_flush(struct qlxge_sim_func *fn, const struct sim_xgmac_rx_acc *acc
 	sim_xgmac_count(fn, QLXGE_XGMAC_RX_BYTES, acc->bytes);
 	sim_xgmac_count(fn, QLXGE_XGMAC_RX_PKTS_OK, acc->frames);
 	sim_xgmac_count(fn, QLXGE_XGMAC_RX_BYTES_OK, acc->bytes);
+	sim_xgmac_count(fn, QLXGE_XGMAC_RX_UCAST_PKTS, acc->ucast);
+	for (unsigned int i = 0; i < 6; i++)
+		sim_xgmac_count(fn, QLXGE_XGMAC_RX_64_PKTS + 8 * i, acc->size[i]);
 }
 
 #endif /* SIM_DATAPLANE_XGMAC_H */

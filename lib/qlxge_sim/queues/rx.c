@@ -46,12 +46,12 @@
 
 /*
  * What classification reads, from the registers: they cannot change inside the poll step; and
- * the batch's memos of the routing (@p memo, route.h) and the address match (@p mac_memo,
- * filter.h), emptied.
+ * the batch's memos of the routing (@p memo, route.h), the address match (@p mac_memo,
+ * filter.h) and the verdict (@p vmemo, classify.h), emptied.
  */
 static void
 sim_rx_ctx_init(struct qlxge_sim_func *fn, struct sim_rx_ctx *c, struct sim_route_memo *memo,
-		struct sim_mac_memo *mac_memo)
+		struct sim_mac_memo *mac_memo, struct sim_rx_vmemo *vmemo)
 {
 	c->mac = fn->ad->mac;
 	c->rt = fn->rt;
@@ -67,6 +67,8 @@ sim_rx_ctx_init(struct qlxge_sim_func *fn, struct sim_rx_ctx *c, struct sim_rout
 	c->route_memo = memo;
 	mac_memo->valid = false;
 	c->mac_memo = mac_memo;
+	vmemo->frame = NULL;
+	c->verdict_memo = vmemo;
 }
 
 /* The CQ @p q can take a completion for a received frame now. */
@@ -231,12 +233,13 @@ sim_rx_drain(struct qlxge_sim_func *fn, struct sim_wire *w, bool wait, bool prob
 	/* injected per-frame faults: looked up once per batch */
 	bool fcs_fault = fn->fault[QLXGE_SIM_FAULT_RX_BAD_FCS] != 0;
 	bool l4_fault = fn->fault[QLXGE_SIM_FAULT_RX_BAD_L4CSUM] != 0;
-	struct sim_xgmac_rx_acc acc = { 0, 0 };
-	struct sim_rxq_acc placed = { 0, 0, NULL };
+	struct sim_xgmac_rx_acc acc = { .frames = 0 };
+	struct sim_rxq_acc placed = { .frames = 0 };
 	const uint8_t *frames[SIM_RX_BUDGET];
 	uint32_t lens[SIM_RX_BUDGET];
 	struct sim_route_memo memo;
 	struct sim_mac_memo mac_memo;
+	struct sim_rx_vmemo vmemo;
 	struct sim_rx_ctx ctx;
 	unsigned int n = 0, i = 0, nb;
 	bool stop = false;
@@ -244,7 +247,7 @@ sim_rx_drain(struct qlxge_sim_func *fn, struct sim_wire *w, bool wait, bool prob
 	/* a pcap file waits for a port that receives: link, MAC, function, routing */
 	if (wait && (!carrier || !fn->xg.rx_en || !fe || fn->rt->nicq_en == 0))
 		return 0;
-	sim_rx_ctx_init(fn, &ctx, &memo, &mac_memo);
+	sim_rx_ctx_init(fn, &ctx, &memo, &mac_memo, &vmemo);
 	/* each call takes the frames done with and looks at the next ones */
 	while ((nb = sim_wire_rx_burst(w, i, frames, lens, stop ? 0 : SIM_RX_BUDGET - n)) != 0) {
 		if (unlikely(!fn->xg.rx_en)) {
@@ -262,6 +265,8 @@ sim_rx_drain(struct qlxge_sim_func *fn, struct sim_wire *w, bool wait, bool prob
 			sim_xgmac_rx_drop_event(fn, nb);
 			goto next;
 		}
+		/* the verdict memo points into the burst: the last one was taken off the wire */
+		vmemo.frame = NULL;
 		if (likely(!wait && !probe && !fcs_fault && !l4_fault))
 			i = sim_rx_frames(fn, &ctx, frames, lens, nb, &acc, &placed, false, false,
 					  false, false);

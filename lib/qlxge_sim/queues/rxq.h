@@ -35,13 +35,38 @@ enum sim_rxq_res {
 };
 
 /*
+ * The one-buffer placement's run in a receive batch: after a frame placed by sim_rxq_place()
+ * into one buffer, what it checked of its CQ and buffer queue and the host addresses it
+ * reached them through, for the frames after it to the same CQ that take the same buffer
+ * queue (sim_rxq_place_run()). What it keeps cannot change inside a poll step: the CQ's
+ * state (loaded, valid, stopped: ICB loads, the valid doorbell before the step's work,
+ * CQ_STOP), the buffer sizes and queue lengths (ICB loads), the injected faults and the
+ * traces (set under the adapter lock), the DMA windows (of the step's memory map). The
+ * indexes, free counts and buffer addresses are read and written where they live, as
+ * sim_rxq_place() does.
+ */
+struct sim_rxq_run {
+	struct sim_cq *cq;	/* NULL: no run */
+	struct sim_bq *bq;
+	uint8_t *ring;		/* the CQ ring's host address (sim_dma_ring_va) */
+	const uint8_t *page;	/* the buffer queue's ring page in use, host address */
+	uint32_t first;		/* its first entry */
+	uint32_t in_page;	/* its entries */
+	uint32_t lo, span;	/* frames of lo < len <= lo + span bytes take this buffer queue */
+	uint8_t q;
+	uint8_t flags3;		/* DS or DL */
+};
+
+/*
  * The frames (one completion each) and bytes the one-buffer placement put in a batch, added
  * to the function's counters at its end (sim_rxq_acc_flush): nothing reads them inside it.
+ * Zeroed: a batch's start.
  */
 struct sim_rxq_acc {
 	uint64_t frames;
 	uint64_t bytes;
 	struct sim_cq *marked;	/* the CQ last marked for its completions (sim_cq_mark) */
+	struct sim_rxq_run run;
 };
 
 /* Slow path of sim_bq_take(): check the ring page in use once this step. */
@@ -103,20 +128,12 @@ sim_bq_take(struct qlxge_sim_func *fn, struct sim_bq *bq, uint64_t *addr)
 	return 0;
 }
 
-/*
- * The RX completion of a frame, written in the CQ's next slot (sim_cq_room() said there is
- * one), the producer advanced; the caller marks the CQ (sim_cq_mark: an interrupt, no delay
- * asked). NULL: the ring is not DMA memory any more (error recorded).
- */
-static __rte_always_inline struct qlxge_ib_mac_rsp *
-sim_rxq_complete(struct qlxge_sim_func *fn, struct sim_cq *cq, const struct sim_rx_verdict *v,
-		 uint8_t flags3, uint8_t flags4, uint32_t dlen, uint64_t data_addr,
-		 uint32_t hdr_len, uint64_t hdr_addr)
+/* The RX completion's fields (§7.7) in the slot @p rsp: sim_rxq_complete()'s write. */
+static __rte_always_inline void
+sim_rxq_fill(struct qlxge_ib_mac_rsp *rsp, const struct sim_rx_verdict *v, uint8_t flags3,
+	     uint8_t flags4, uint32_t dlen, uint64_t data_addr, uint32_t hdr_len,
+	     uint64_t hdr_addr)
 {
-	struct qlxge_ib_mac_rsp *rsp = sim_cq_slot(fn, cq);
-
-	if (rsp == NULL)
-		return NULL;
 	memset(rsp, 0, sizeof(*rsp));
 	/* keeps the zeroing four wide stores: merged with the opcode's store it becomes a
 	 * byte loop (rep stosb) */
@@ -135,11 +152,112 @@ sim_rxq_complete(struct qlxge_sim_func *fn, struct sim_cq *cq, const struct sim_
 	rsp->flags4 = flags4;
 	rsp->hdr_len = rte_cpu_to_le_32(hdr_len);
 	rsp->hdr_addr = rte_cpu_to_le_64(hdr_addr);
+}
+
+/*
+ * The RX completion of a frame, written in the CQ's next slot (sim_cq_room() said there is
+ * one), the producer advanced; the caller marks the CQ (sim_cq_mark: an interrupt, no delay
+ * asked). NULL: the ring is not DMA memory any more (error recorded).
+ */
+static __rte_always_inline struct qlxge_ib_mac_rsp *
+sim_rxq_complete(struct qlxge_sim_func *fn, struct sim_cq *cq, const struct sim_rx_verdict *v,
+		 uint8_t flags3, uint8_t flags4, uint32_t dlen, uint64_t data_addr,
+		 uint32_t hdr_len, uint64_t hdr_addr)
+{
+	struct qlxge_ib_mac_rsp *rsp = sim_cq_slot(fn, cq);
+
+	if (rsp == NULL)
+		return NULL;
+	sim_rxq_fill(rsp, v, flags3, flags4, dlen, data_addr, hdr_len, hdr_addr);
 	sim_cq_advance(cq);
 	SIM_TRACE_DP(fn, rx, completion, SIM_FN_FMT " CQ %u len %u hdr %u flags "
 		     "0x%02x/0x%02x/0x%02x addr 0x%" PRIx64, SIM_FN_ARGS(fn), v->cq_id, dlen,
 		     hdr_len, rsp->flags1, rsp->flags2, rsp->flags3, data_addr);
 	return rsp;
+}
+
+/*
+ * Open the run of @p acc (struct sim_rxq_run) after a frame placed on CQ @p q in one buffer of
+ * @p bq (completion flag @p flags3), or leave none: a trace asked for (the run writes none),
+ * the ring or the buffer queue's next page not reached through a window in this step, or
+ * buffers made to run dry.
+ */
+static __rte_always_inline void
+sim_rxq_run_open(struct qlxge_sim_func *fn, struct sim_rxq_run *run, struct sim_cq *cq,
+		 unsigned int q, struct sim_bq *bq, uint8_t flags3)
+{
+	uint32_t pg = bq->cons / QLXGE_BQ_ENTRIES_PER_PAGE;
+	uint32_t lo;
+
+	run->cq = NULL;
+	run->ring = sim_dma_ring_va(fn, &cq->ring, cq->base);
+	if (run->ring == NULL || (fn->trace & ((1u << SIM_TA_dma) | (1u << SIM_TA_rx))) ||
+	    bq->page.gen != fn->dma_gen || bq->page.iova != bq->pages[pg] ||
+	    fn->fault[QLXGE_SIM_FAULT_RX_BQ_DRY] != 0)
+		return;
+	/* sim_rxq_place()'s choice: the small buffers when they fit, else the large ones */
+	lo = bq == &cq->sbq || cq->sbq.len == 0 ? 0 : cq->sbq.bsize;
+	run->cq = cq;
+	run->bq = bq;
+	run->page = bq->page.va;
+	run->first = pg * QLXGE_BQ_ENTRIES_PER_PAGE;
+	run->in_page = RTE_MIN(bq->len - run->first, QLXGE_BQ_ENTRIES_PER_PAGE);
+	run->lo = lo;
+	run->span = bq->bsize - lo;
+	run->q = (uint8_t)q;
+	run->flags3 = flags3;
+}
+
+/*
+ * Does the frame of verdict @p v and @p len bytes take the run of @p run: its CQ, one buffer
+ * of its buffer queue, a buffer given and a completion entry free (as known: the counts
+ * sim_bq_has() and sim_cq_room() read first), the next buffer's entry in the page kept?
+ */
+static __rte_always_inline bool
+sim_rxq_run_takes(const struct sim_rxq_run *run, const struct sim_rx_verdict *v, uint32_t len)
+{
+	return run->cq != NULL && v->cq_id == run->q && !v->split &&
+	       len - run->lo - 1 < run->span && run->cq->room != 0 && run->bq->avail != 0 &&
+	       run->bq->cons - run->first < run->in_page;
+}
+
+/*
+ * sim_rxq_place() of a frame its run takes (sim_rxq_run_takes()), without what the run
+ * checked once: the buffer's address read in the page kept, the completion written at the
+ * producer's slot of the ring kept, then the frame copied, as sim_rxq_place() does. The CQ
+ * was marked for this batch by the placement that opened the run (marking it again in the
+ * same step changes nothing). tests/unit/sim/test_sim_queue.c
+ * (test_queue_rx_run_equivalent) compares it with sim_rxq_place() alone.
+ */
+static __rte_always_inline enum sim_rxq_res
+sim_rxq_place_run(struct qlxge_sim_func *fn, struct sim_rxq_run *run,
+		  const struct sim_rx_verdict *v, const uint8_t *data, uint32_t len,
+		  struct sim_rxq_acc *acc)
+{
+	struct sim_cq *cq = run->cq;
+	struct sim_bq *bq = run->bq;
+	struct qlxge_ib_mac_rsp *rsp;
+	uint64_t addr;
+	void *va;
+
+	memcpy(&addr, run->page + 8ull * (bq->cons - run->first), sizeof(addr));
+	addr = rte_le_to_cpu_64(addr);
+	if (++bq->cons == bq->len)
+		bq->cons = 0;
+	bq->avail--;
+	rsp = (struct qlxge_ib_mac_rsp *)(run->ring + (uint64_t)cq->prod * QLXGE_CQE_SIZE);
+	sim_rxq_fill(rsp, v, run->flags3, 0, len, addr, 0, 0);
+	sim_cq_advance(cq);
+	va = sim_dma_at(fn, &bq->buf_win, addr, len);
+	if (unlikely(va == NULL)) {
+		sim_cq_ae_in(fn, cq, rsp, QLXGE_AE_EVENT_PCI_ERR_ANON_BUF_RD);
+		run->cq = NULL;
+		return SIM_RXQ_DROPPED;
+	}
+	sim_copy(va, data, len);
+	acc->frames++;
+	acc->bytes += len;
+	return SIM_RXQ_OK;
 }
 
 /*
@@ -163,6 +281,8 @@ sim_rxq_place(struct qlxge_sim_func *fn, const struct sim_rx_verdict *v, const u
 	uint8_t flags3;
 	void *va;
 
+	if (likely(sim_rxq_run_takes(&acc->run, v, len)))
+		return sim_rxq_place_run(fn, &acc->run, v, data, len, acc);
 	if (unlikely(!cq->loaded || !cq->valid || cq->stopped || v->split || len == 0))
 		return sim_rxq_place_any(fn, v, data, len);
 	if (cq->sbq.len != 0 && len <= cq->sbq.bsize) {
@@ -203,6 +323,7 @@ sim_rxq_place(struct qlxge_sim_func *fn, const struct sim_rx_verdict *v, const u
 		     addr, len);
 	acc->frames++;
 	acc->bytes += len;
+	sim_rxq_run_open(fn, &acc->run, cq, q, bq, flags3);
 	return SIM_RXQ_OK;
 }
 

@@ -9,6 +9,8 @@
  */
 
 #include <errno.h>
+#include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -16,6 +18,7 @@
 #include <pcap/pcap.h>
 
 #include <rte_byteorder.h>
+#include <rte_log.h>
 
 #include "sim_qfix.h"
 
@@ -834,6 +837,194 @@ test_queue_coalescing_oi(void **state)
 	qfix_down(&f);
 }
 
+/* ---- the placement run ---- */
+
+#define RUN_CPL_MAX	16384
+
+/* What one scenario of test_queue_rx_run_equivalent wrote where the driver reads it. */
+struct run_log {
+	unsigned int n;
+	uint8_t cpl[RUN_CPL_MAX][QLXGE_CQE_SIZE];	/* buffer addresses as offsets */
+	uint64_t data_hash;				/* the frames' bytes in the buffers */
+	struct qlxge_sim_counters c;
+	uint64_t xg[4];
+};
+
+static uint64_t
+run_rand(uint64_t *x)
+{
+	*x ^= *x << 13;
+	*x ^= *x >> 7;
+	*x ^= *x << 17;
+	return *x;
+}
+
+/* Read up to @p max completions of @p cq into @p log, with the bytes of their buffers. */
+static unsigned int
+run_read(struct qlxge_sim_func *fn, struct st_cq *cq, unsigned int max, struct run_log *log,
+	 uint32_t *used_s, uint32_t *used_l)
+{
+	unsigned int n = 0;
+	const uint8_t *e;
+
+	while (n < max && (e = st_cq_next(fn, cq)) != NULL) {
+		const struct qlxge_ib_mac_rsp *r = (const void *)e;
+		uint64_t a = rte_le_to_cpu_64(r->data_addr), off = 0;
+		uint32_t len = rte_le_to_cpu_32(r->data_len);
+		const uint8_t *data = NULL;
+		uint8_t *out;
+
+		assert_true(log->n < RUN_CPL_MAX);
+		out = log->cpl[log->n++];
+		memcpy(out, e, QLXGE_CQE_SIZE);
+		if (r->opcode == QLXGE_OPCODE_IB_MAC_IOCB &&
+		    (r->flags3 & QLXGE_IB_MAC_FLAGS3_DS)) {
+			off = (1ull << 60) | ((uint64_t)cq->id << 56) | (a - cq->sbufs_iova);
+			data = cq->sbufs + (a - cq->sbufs_iova);
+			(*used_s)++;
+		} else if (r->opcode == QLXGE_OPCODE_IB_MAC_IOCB &&
+			   (r->flags3 & QLXGE_IB_MAC_FLAGS3_DL)) {
+			off = (2ull << 60) | ((uint64_t)cq->id << 56) | (a - cq->lbufs_iova);
+			data = cq->lbufs + (a - cq->lbufs_iova);
+			(*used_l)++;
+		}
+		memcpy(out + offsetof(struct qlxge_ib_mac_rsp, data_addr), &off, sizeof(off));
+		for (uint32_t i = 0; data != NULL && i < len; i++)
+			log->data_hash = (log->data_hash ^ data[i]) * 0x100000001B3ull;
+		n++;
+	}
+	return n;
+}
+
+/*
+ * One scenario: frames of random lengths (small buffers, large buffers, chained) to two RX
+ * CQs (the default one and a CAM entry's), sent through a WQ on a loopback wire a few dozen a
+ * step, the buffers given and the completions consumed a few at a time, so that the buffer
+ * queues and CQs run out inside batches and the buffer queues' rings (two pages of small
+ * buffers) wrap. @p trace: the data path's traces on (the placement run is not taken).
+ */
+static void
+run_scenario(bool trace, struct run_log *log)
+{
+	static const uint8_t cam_mac[6] = { 0x02, 0x00, 0x00, 0x00, 0x0C, 0x02 };
+	struct qlxge_sim_wire_cfg w = { .kind = QLXGE_SIM_WIRE_LOOP };
+	uint32_t given_s[2] = { 0, 0 }, given_l[2] = { 0, 0 };
+	uint32_t used_s[2] = { 0, 0 }, used_l[2] = { 0, 0 };
+	uint64_t x = 0x9E3779B97F4A7C15ull, tx_iova;
+	struct st_cq rx[2], tx;
+	struct st_env e;
+	struct st_wq wq;
+	struct qlxge_sim_func *fn;
+	uint8_t *txb;
+	FILE *null = NULL;
+
+	memset(log, 0, sizeof(*log));
+	if (trace) {
+		null = fopen("/dev/null", "w");
+		assert_non_null(null);
+		assert_int_equal(rte_openlog_stream(null), 0);
+		rte_log_set_level_pattern("lib.qlxge_sim.rx", RTE_LOG_DEBUG);
+		rte_log_set_level_pattern("lib.qlxge_sim.dma", RTE_LOG_DEBUG);
+	}
+	st_env_init(&e, 0);
+	fn = e.fn[0];
+	st_func_up(fn);
+	st_cq_setup(fn, &rx[0], 0, 64, 1, 64, 2048, 1024, 256);
+	st_cq_setup(fn, &rx[1], 2, 32, 1, 32, 2048, 32, 256);
+	st_cq_setup(fn, &tx, 1, 64, 2, 0, 0, 0, 0);
+	st_wq_setup(fn, &wq, 0, 64, 1);
+	st_cam_set(fn, 0, cam_mac, 2);
+	st_route_set(fn, QLXGE_RT_SLOT_CAM_HIT, QLXGE_RT_IDX_DST_CAM_Q, QLXGE_RT_DATA_CAM_HIT);
+	st_route_set(fn, QLXGE_RT_SLOT_PROMISC, QLXGE_RT_IDX_DST_DFLT_Q, QLXGE_RT_DATA_VALID);
+	assert_int_equal(qlxge_sim_wire_set(fn, &w), 0);
+	st_poll(&e, 2);
+	txb = st_dma_alloc(64 * 4096, &tx_iova);
+	for (unsigned int step = 0; step < 600; step++) {
+		unsigned int k = (unsigned int)(run_rand(&x) % 48);
+
+		for (unsigned int i = 0; i < k; i++) {
+			uint64_t r = run_rand(&x);
+			uint32_t len = r % 8 < 5 ? 60 + (uint32_t)(r >> 8) % 197 :
+				       r % 8 < 7 ? 257 + (uint32_t)(r >> 8) % 1700 :
+						   2100 + (uint32_t)(r >> 8) % 1500;
+			uint8_t *f = txb + 4096 * (wq.prod % 64);
+
+			st_frame_udp(f, len, (r >> 20) % 4 == 0 ? cam_mac : e.mac[0], 0);
+			f[len - 1] = (uint8_t)(r >> 32);
+			st_wq_send(fn, &wq, tx_iova + 4096 * (wq.prod % 64), len, i, 0);
+		}
+		/* buffers given back 16 at a time, at most a ring's worth outstanding */
+		for (unsigned int q = 0; q < 2; q++) {
+			uint64_t r = run_rand(&x);
+			uint32_t add_s = 16 * (uint32_t)(r % 8);
+			uint32_t add_l = 16 * (uint32_t)((r >> 8) % 5);
+
+			if (given_s[q] + add_s - used_s[q] < rx[q].sbq_len - 16)
+				given_s[q] += add_s;
+			if (given_l[q] + add_l - used_l[q] < rx[q].lbq_len - 16)
+				given_l[q] += add_l;
+			st_cq_give(fn, &rx[q], given_l[q] % rx[q].lbq_len,
+				   given_s[q] % rx[q].sbq_len);
+		}
+		st_poll(&e, 1);
+		for (unsigned int q = 0; q < 2; q++)
+			run_read(fn, &rx[q], (unsigned int)(run_rand(&x) % 40), log, &used_s[q],
+				 &used_l[q]);
+		while (st_cq_next(fn, &tx) != NULL)
+			;
+	}
+	st_poll(&e, 3);
+	for (unsigned int q = 0; q < 2; q++)
+		run_read(fn, &rx[q], UINT32_MAX, log, &used_s[q], &used_l[q]);
+	assert_int_equal(qlxge_sim_counters_get(fn, &log->c), 0);
+	log->xg[0] = st_xgmac_cnt(fn, QLXGE_XGMAC_RX_PKTS);
+	log->xg[1] = st_xgmac_cnt(fn, QLXGE_XGMAC_RX_BYTES);
+	log->xg[2] = st_xgmac_cnt(fn, QLXGE_XGMAC_RX_NIC_FIFO_DROP);
+	log->xg[3] = st_xgmac_cnt(fn, QLXGE_XGMAC_RX_DROP_EVENTS);
+	st_dma_free(txb);
+	st_wq_free(&wq);
+	st_cq_free(&rx[0]);
+	st_cq_free(&rx[1]);
+	st_cq_free(&tx);
+	st_env_fini(&e);
+	if (trace) {
+		rte_log_set_level_pattern("lib.qlxge_sim.rx", RTE_LOG_NOTICE);
+		rte_log_set_level_pattern("lib.qlxge_sim.dma", RTE_LOG_NOTICE);
+		rte_openlog_stream(NULL);
+		fclose(null);
+	}
+}
+
+/*
+ * The one-buffer placement's run (queues/rxq.h, struct sim_rxq_run) places a frame as
+ * sim_rxq_place() does without it: the same completions in the same order, the same bytes in
+ * the same buffers, the same counters, through buffer queues and CQs running out inside
+ * batches, rings wrapping, frames alternating between CQs and buffer queues. The scenario is
+ * run with the data path's traces on (the run is never taken: it writes no trace) and off.
+ */
+static void
+test_queue_rx_run_equivalent(void **state)
+{
+	struct run_log *with = calloc(1, sizeof(*with)), *without = calloc(1, sizeof(*without));
+
+	(void)state;
+	assert_non_null(with);
+	assert_non_null(without);
+	run_scenario(true, without);
+	run_scenario(false, with);
+	/* half the frames were placed, the others dropped for want of a buffer or an entry */
+	assert_true(with->c.rx_frames > 5000);
+	assert_true(with->c.rx_drops_nobuf > 100);
+	assert_int_equal(with->n, without->n);
+	for (unsigned int i = 0; i < with->n; i++)
+		assert_memory_equal(with->cpl[i], without->cpl[i], QLXGE_CQE_SIZE);
+	assert_int_equal(with->data_hash, without->data_hash);
+	assert_memory_equal(&with->c, &without->c, sizeof(with->c));
+	assert_memory_equal(with->xg, without->xg, sizeof(with->xg));
+	free(with);
+	free(without);
+}
+
 int
 main(void)
 {
@@ -852,6 +1043,7 @@ main(void)
 		cmocka_unit_test(test_queue_interrupts),
 		cmocka_unit_test(test_queue_interrupt_after_consume),
 		cmocka_unit_test(test_queue_coalescing_oi),
+		cmocka_unit_test(test_queue_rx_run_equivalent),
 	};
 
 	return cmocka_run_group_tests_name("sim_queue", tests, NULL, NULL);

@@ -363,12 +363,59 @@ test_txb_wq_mixed_pass(void **state)
 	st_env_fini(&eb);
 }
 
+/*
+ * The MAC's RX counters of a receive batch (dataplane/xgmac.h, struct sim_xgmac_rx_acc): the
+ * packets and bytes of the good frames and the unicast and size-bucket counts of the usual one
+ * (unicast, not pause, 64 to 1518 bytes on the wire) kept in the batch and added at its end.
+ * The same counters as sim_xgmac_count_rx() one frame at a time (and the FIFO drop counter),
+ * on 40,000 frames of the mix (every bucket edge, runts, every destination, pause, tagged),
+ * good, with an FCS error, oversize, or dropped for want of a buffer, in batches of 1 to 64.
+ */
+static void
+test_rxacc_same_as_each(void **state)
+{
+	struct st_env e;
+	struct qlxge_sim_func *a, *b;
+	uint8_t f[64];
+
+	(void)state;
+	st_env_init(&e, 0);
+	a = e.fn[0];
+	b = e.fn[1];
+	memset(a->xg.cnt, 0, sizeof(a->xg.cnt));
+	memset(b->xg.cnt, 0, sizeof(b->xg.cnt));
+	for (unsigned int n = 0; n < 40000;) {
+		struct sim_xgmac_rx_acc acc = { .frames = 0 };
+		unsigned int batch = 1 + t_rand() % 64;
+
+		for (unsigned int i = 0; i < batch; i++, n++) {
+			uint32_t len = t_frame(f, n);	/* only its first 14 bytes are read */
+			uint32_t r = t_rand() % 16;
+			bool fcs = r == 0, over = r == 1, fifo = r == 2;
+
+			sim_xgmac_rx(a, &acc, f, len, fcs, over, fifo);
+			sim_xgmac_count_rx(b, f, len, fcs, over);
+			if (fifo)
+				sim_xgmac_count(b, QLXGE_XGMAC_RX_NIC_FIFO_DROP, 1);
+		}
+		sim_xgmac_rx_flush(a, &acc);
+		assert_memory_equal(a->xg.cnt, b->xg.cnt, sizeof(a->xg.cnt));
+	}
+	/* the mix reached the usual frame's and every other counter */
+	assert_true(st_xgmac_cnt(a, QLXGE_XGMAC_RX_64_PKTS) > 1000);
+	assert_true(st_xgmac_cnt(a, QLXGE_XGMAC_RX_UCAST_PKTS) > 1000);
+	assert_true(st_xgmac_cnt(a, QLXGE_XGMAC_RX_PAUSE_PKTS) > 100);
+	assert_true(st_xgmac_cnt(a, QLXGE_XGMAC_RX_1024_1518_PKTS) > 10);
+	st_env_fini(&e);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_txb_same_as_each),
 		cmocka_unit_test(test_txb_wq_mixed_pass),
+		cmocka_unit_test(test_rxacc_same_as_each),
 	};
 
 	st_eal();

@@ -1013,6 +1013,130 @@ test_rx_memo_equivalent(void **state)
 	assert_true(rt_hits > frames / 64);	/* most go through RSS or CAM slots */
 }
 
+/*
+ * A frame of a verdict-memo batch: a copy of one of the batch's templates @p tpl (mostly the
+ * first: a flow), mostly as
+ * it is or damaged where the memo's key must see it (a header byte, the length) and where it
+ * must not (the payload: the TCP/UDP checksum then says what it says, or a change that keeps
+ * the sum). Returns its length.
+ */
+static uint32_t
+vmemo_frame(uint8_t *fr, uint8_t (*tpl)[256], const struct t_frame *tf, uint64_t *x)
+{
+	uint64_t r = memo_rand(x);
+	unsigned int k = r % 8 < 6 ? 0 : r % 8 - 5;	/* mostly the first */
+	const struct t_frame *t = &tf[k];
+	uint32_t len = t->len, at;
+	uint8_t b = (uint8_t)(1 + (r >> 16) % 255);
+
+	memcpy(fr, tpl[k], 256);
+	switch ((r >> 8) % 16) {
+	case 0:
+		fr[(r >> 24) % t->hdr_len] ^= b;		/* a header byte */
+		break;
+	case 1:
+		if (t->hdr_len < len)				/* a payload byte */
+			fr[t->hdr_len + (r >> 24) % (len - t->hdr_len)] ^= b;
+		break;
+	case 2:
+		len = len - 1 - (uint32_t)(r >> 24) % 4;	/* shorter: cut, or padding */
+		break;
+	case 3:
+		len += 1 + (uint32_t)(r >> 24) % 4;		/* longer: trailing bytes */
+		break;
+	case 4:
+		if (t->hdr_len + 4 <= len) {			/* two payload words swapped */
+			at = t->hdr_len;
+			b = fr[at];
+			fr[at] = fr[at + 2];
+			fr[at + 2] = b;
+			b = fr[at + 1];
+			fr[at + 1] = fr[at + 3];
+			fr[at + 3] = b;
+		}
+		break;
+	case 5:
+		fr[t->hdr_len - 1 - (r >> 24) % 8] ^= b;	/* the header's last bytes */
+		break;
+	default:
+		break;
+	}
+	return len;
+}
+
+/*
+ * The receive pass keeps, for one wire burst, the verdict of the last frame that took the
+ * IPv4 fast path and was delivered, and gives it to a frame of the same length and headers
+ * whose TCP/UDP checksum verifies the same way (classify.h, struct sim_rx_vmemo): the verdict
+ * must be that of a classification without any memo, for any tables and frames. Batches of
+ * frames copied from three templates (IPv4 mostly, IPv6, TCP, UDP with and without a
+ * checksum, tagged or not), damaged in their headers, payloads or lengths, with random
+ * changes of the tables, registers and the port's max frame between batches; some frames
+ * with a MAC error, which must not take the memo.
+ */
+static void
+test_rx_verdict_memo_equivalent(void **state)
+{
+	static const uint8_t *const macs[] = { my_mac, other_mac, bcast, mc1, mc2 };
+	static const enum t_l4 l4s[] = { T_TCP, T_UDP, T_UDP, T_NONE };
+	static uint8_t fr[32][256], tpl[3][256];
+	struct env *e = *state;
+	struct sim_mac_memo mac_memo;
+	struct sim_route_memo route_memo;
+	struct sim_rx_vmemo vmemo;
+	struct sim_rx_verdict plain, memo, got;
+	struct t_frame tf[3];
+	struct sim_rx_ctx with;
+	uint64_t x = 0x2545F4914F6CDD1Dull;
+	unsigned int hits = 0, declined = 0, frames = 0;
+
+	slot(e, 15, QLXGE_RT_IDX_DST_DFLT_Q, QLXGE_RT_DATA_VALID);	/* promiscuous */
+	for (unsigned int b = 0; b < 4000; b++) {
+		unsigned int changes = (unsigned int)(memo_rand(&x) % 4);
+
+		for (unsigned int c = 0; c < changes; c++)
+			memo_change(e, &x);
+		if (memo_rand(&x) % 4 == 0)
+			e->ctx.max_frame = memo_rand(&x) % 2 ? 9600 : 90 + memo_rand(&x) % 40;
+		e->ctx.fsc = memo_rand(&x) % 2 ? QLXGE_FSC_SH : 0;
+		for (unsigned int k = 0; k < 3; k++) {
+			uint64_t r = memo_rand(&x);
+
+			t_build(tpl[k], &tf[k], macs[r % 5], (r >> 4) % 3 == 0 ? -1 :
+				(int)((r >> 6) % 3), (r >> 8) % 8 == 0, l4s[(r >> 12) % 4],
+				(uint32_t)(r >> 16) % 40, (uint8_t)(r >> 24));
+			if (tf[k].l4 != 0 && tf[k].hdr_len == tf[k].l4 + 8 && (r >> 32) % 2)
+				t_wr16(tpl[k] + tf[k].l4 + 6, 0);	/* UDP without checksum */
+			if (tf[k].hdr_len == 0 || tf[k].hdr_len < tf[k].l3)
+				tf[k].hdr_len = tf[k].l3;
+		}
+		with = e->ctx;
+		mac_memo.valid = false;
+		route_memo.valid = false;
+		vmemo.frame = NULL;
+		with.mac_memo = &mac_memo;
+		with.route_memo = &route_memo;
+		with.verdict_memo = &vmemo;
+		for (unsigned int i = 0; i < 32; i++) {
+			uint32_t len = vmemo_frame(fr[i], tpl, tf, &x);
+			uint8_t mac_err = memo_rand(&x) % 16 == 0 ? QLXGE_IB_MAC_FLAGS2_ERR_CRC : 0;
+			bool hit = mac_err == 0 && sim_rx_vmemo_get(&vmemo, fr[i], len, &got);
+
+			hits += hit;
+			declined += !hit && vmemo.frame != NULL && vmemo.len == len &&
+				    memcmp(vmemo.frame, fr[i], vmemo.hdr_len) == 0;
+			assert_int_equal(sim_rx_classify_ex(&e->ctx, fr[i], len, mac_err, &plain),
+					 sim_rx_classify_ex(&with, fr[i], len, mac_err, &memo));
+			verdict_equal(&plain, &memo);
+			frames++;
+		}
+	}
+	/* the memo was taken (about a quarter of the frames are IPv4 TCP/UDP and delivered),
+	 * and declined for a checksum with the other result */
+	assert_true(hits > frames / 16);
+	assert_true(declined > frames / 100);
+}
+
 /* ---- the IPv4 fast path ---- */
 
 /*
@@ -1097,6 +1221,7 @@ test_rx_fast_path_equivalent(void **state)
 		uint16_t et = (uint16_t)t_rd16(e->buf + off - 2);
 		struct sim_l34 lg, lf;
 		struct sim_csum_res cg, cf;
+		struct sim_csum_run run;
 		struct sim_csum_at at;
 
 		if (e->f.len < off)
@@ -1105,7 +1230,7 @@ test_rx_fast_path_equivalent(void **state)
 		memset(&cf, 0xA5, sizeof(cf));
 		sim_l34_parse(e->buf, e->f.len, off, et, &lg, &at);
 		sim_csum_verify(e->buf + lg.l3_off, e->buf + lg.l4_off, &at, &cg);
-		if (!sim_l34_ipv4_plain(e->buf, e->f.len, off, et, &lf, &cf))
+		if (!sim_l34_ipv4_plain(e->buf, e->f.len, off, et, &lf, &cf, &run))
 			continue;
 		taken++;
 		assert_int_equal(lf.l3_off, lg.l3_off);
@@ -1173,6 +1298,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_rx_rss_slot, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_rx_table_access, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_rx_memo_equivalent, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_rx_verdict_memo_equivalent, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_rx_fast_path_equivalent, setup, teardown),
 	};
 
