@@ -22,7 +22,9 @@
  * can set one implementation's fast-speed runs against another's slow-speed ones. The ratios
  * of the medians are printed too (the x column, and the RESULT keys ending in _of_medians).
  * The model's thread (it takes the work requests, as the card would) runs on the same two
- * cores and is part of the load: its placement is printed.
+ * cores and is part of the load: its placement is printed. With one sender it is kept off the
+ * sender's core (bs_model_pin), so that a one-sender ratio compares the two paths rather than
+ * where the scheduler put the model's thread.
  *
  * Latency, paced senders (a burst every BS_LAT_GAP_US each, below what the model takes, so
  * that a queue full of waiting frames is not what is measured), first frame of each call:
@@ -289,6 +291,8 @@ bs_cpu(unsigned int t)
 	return sum;
 }
 
+static void bs_model_pin(unsigned int t);
+
 /* One run: set the port up, send for @ms, count. */
 static int
 bs_run_one(enum bs_impl impl, unsigned int t, unsigned int b, unsigned int ms,
@@ -312,6 +316,7 @@ bs_run_one(enum bs_impl impl, unsigned int t, unsigned int b, unsigned int ms,
 	run.go = 0;
 	run.stop = 0;
 	rte_spinlock_init(&run.lock);
+	bs_model_pin(t);
 	for (i = 0; i < t; i++) {
 		run.s[i].id = i;
 		run.s[i].core = (unsigned int)cores[i % 2];
@@ -499,6 +504,30 @@ bs_cfg_run(struct bs_cfg *c, unsigned int reps, unsigned int ms)
 	return 0;
 }
 
+/* The model adapter's thread, found by bs_place_model(); 0: not found. */
+static pid_t model_tid;
+
+/*
+ * Where the model's thread may run during a run of @t senders: with one sender (on cores[0]),
+ * on the other core only, as a card would take the work requests without the sender's CPU;
+ * left to itself, the scheduler sometimes puts it beside the sender, whose rate then halves
+ * whichever implementation runs, and the one-sender ratios measure the scheduler. With two or
+ * more senders both cores carry senders, and it may run on either (part of the load).
+ */
+static void
+bs_model_pin(unsigned int t)
+{
+	cpu_set_t set;
+
+	if (model_tid <= 0)
+		return;
+	CPU_ZERO(&set);
+	CPU_SET(cores[1], &set);
+	if (t > 1)
+		CPU_SET(cores[0], &set);
+	sched_setaffinity(model_tid, sizeof(set), &set);
+}
+
 /* The model adapter's thread ("sim-<adapter>"): allowed on both cores; its CPU list. */
 static void
 bs_place_model(char *cpus, size_t len)
@@ -526,7 +555,8 @@ bs_place_model(char *cpus, size_t len)
 		CPU_ZERO(&set);
 		CPU_SET(cores[0], &set);
 		CPU_SET(cores[1], &set);
-		sched_setaffinity(atoi(e->d_name), sizeof(set), &set);
+		model_tid = (pid_t)atoi(e->d_name);
+		sched_setaffinity(model_tid, sizeof(set), &set);
 		snprintf(path, sizeof(path), "/proc/self/task/%.20s/status", e->d_name);
 		f = fopen(path, "r");
 		while (f != NULL && fgets(line, sizeof(line), f) != NULL)
@@ -726,9 +756,9 @@ main(int argc, char **argv)
 	       "%u-byte frames\n", BS_PORT, BS_TX_DESC, BS_FRAME);
 	printf("placement: senders are threads registered with rte_thread_register(), sender i "
 	       "pinned\n  to cpu %d or %d (i even, odd: T=1 on %d; T=2, 4, 8 put 1, 2, 4 on "
-	       "each); the model's thread\n  on cpus %s, its own choice (part of the load); "
-	       "the main thread (cpu %d) sleeps\n", cores[0], cores[1], cores[0], model_cpus,
-	       cores[0]);
+	       "each); the model's thread\n  on cpus %s, its own choice (part of the load), on cpu %d "
+	       "alone when T=1; the main thread (cpu %d) sleeps\n", cores[0], cores[1], cores[0],
+	       model_cpus, cores[1], cores[0]);
 	if (sole_calls == RTE_PMD_QLXGE_TXS_SOLE_OFF)
 		snprintf(sole, sizeof(sole), "never");
 	else
