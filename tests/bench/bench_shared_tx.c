@@ -756,9 +756,9 @@ main(int argc, char **argv)
 	       "%u-byte frames\n", BS_PORT, BS_TX_DESC, BS_FRAME);
 	printf("placement: senders are threads registered with rte_thread_register(), sender i "
 	       "pinned\n  to cpu %d or %d (i even, odd: T=1 on %d; T=2, 4, 8 put 1, 2, 4 on "
-	       "each); the model's thread\n  on cpus %s, its own choice (part of the load), on cpu %d "
-	       "alone when T=1; the main thread (cpu %d) sleeps\n", cores[0], cores[1], cores[0],
-	       model_cpus, cores[1], cores[0]);
+	       "each); the model's thread\n  on cpus %s, its own choice (part of the load), "
+	       "on cpu %d alone when T=1;\n  the main thread (cpu %d) sleeps\n", cores[0],
+	       cores[1], cores[0], model_cpus, cores[1], cores[0]);
 	if (sole_calls == RTE_PMD_QLXGE_TXS_SOLE_OFF)
 		snprintf(sole, sizeof(sole), "never");
 	else
