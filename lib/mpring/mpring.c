@@ -23,7 +23,7 @@
  * the ring was also empty the producer drains its burst from its own array (cons_own).
  * A producer alone (conf.sole_calls, prod_sole) on an idle, empty ring claims the role with
  * one CAS (SOLE) and offers its burst from its array; what the drain leaves goes back to it.
- * With conf.lease it keeps the role between its calls (a lease, "the lease" below): its later
+ * With conf.lease it keeps the role between its calls (a lease, mpring_lease.c): its later
  * calls drain from its array with no RMW, until another thread wants the role and ends it.
  *
  * The consumer role is the ring's consumer lock: one owner at a time, passed by release/acquire
@@ -37,7 +37,9 @@
  * (hold rule) and items the drain keeps back (*holding). A deadline bounds both; COALESCING is
  * not idle: the next producer joins, mpring_resume() flushes, an expired deadline flushes.
  *
- * Transitions: state, event -> next state, and the one function that writes it.
+ * Transitions: state, event -> next state, and the one function that writes it. The resumers'
+ * entry points and stop/start are in mpring_ctl.c, the lease's revocation in mpring_lease.c;
+ * functions shared between the files carry the mpring_pvt_ prefix, left out below.
  *
  *   from                  event                                      to           in
  *   IDLE, COALESCING      P reserves, nobody mid-enqueue (FAST)      BUSY         prod_reserve
@@ -89,7 +91,7 @@
  *   S1/S2  seq_cst store-buffering pair of publication: S1 = mark store + word load (prod_leave,
  *       the marking producer), S2 = commit CAS + mark load (prod_commit, prod_publish: the
  *       committer): one sees the other; CAS on the mark decides when both do.
- * The lease ("the lease" below has the argument of each):
+ * The lease (mpring_lease.c has the argument of each):
  *   A9  also grants: the claim CAS writes BUSY|LEASED (acquire, as above)
  *   R6  lease_grant: holder store (release): inside = 1 -> A10
  *   A10 lease_revoke CAS holder -> REVOKING (acquire): R6
@@ -102,11 +104,7 @@
  */
 
 #include <errno.h>
-#include <pthread.h>
 #include <string.h>
-#include <unistd.h>
-#include <linux/membarrier.h>
-#include <sys/syscall.h>
 
 #include "mpring_pvt.h"
 #include "mpring_pvt_hold.h"
@@ -140,8 +138,8 @@ mpring_pvt_assert_fail(const char *what, const char *file, int line)
  * on an oversubscribed host the thread we wait for may be preempted on our own core.
  * Returns true if it yielded.
  */
-static bool
-wait_step(const struct mpring_pvt_ctx *c, uint32_t *spins)
+bool
+mpring_pvt_wait_step(const struct mpring_pvt_ctx *c, uint32_t *spins)
 {
 	if (*spins < MPRING_PVT_SPINS) {
 		++*spins;
@@ -438,18 +436,6 @@ cons_session(struct cons *s, void *const *own, uint32_t own_start, uint32_t own_
 	}
 }
 
-static int res_claim(struct mpring *r, const struct mpring_pvt_ctx *c, union mpring_pvt_word w,
-		unsigned int which, unsigned int flags);
-static bool lease_revoke(struct mpring *r, const struct mpring_pvt_ctx *c);
-
-/* res_claim: the states it may take the role from, and how. */
-#define RES_STALLED	(1u << MPRING_STALLED)
-#define RES_COALESCING	(1u << MPRING_COALESCING)
-#define RES_IDLE	(1u << MPRING_IDLE)
-#define RES_LAZY	MPRING_RESUME_LAZY /* COALESCING only once the hold deadline passed */
-#define RES_FORCE	0x100u	/* STALLED without asking can_drain() (trylock) */
-#define RES_FLUSH	0x200u	/* from COALESCING to flush (resume), not to join (trylock) */
-
 /*
  * After a stall: resources freed between the failed drain call and our STALLED were seen by
  * nobody (a resumer saw BUSY), so ask can_drain() again and take STALLED back if it says yes.
@@ -466,7 +452,7 @@ cons_recheck(struct mpring *r, const struct mpring_pvt_ctx *c)
 		return false;
 	MPRING_TEST_HOOK(r, MPRING_HOOK_STALL_RECHECK);
 	w.u = __atomic_load_n(&r->state, __ATOMIC_RELAXED); /* a guess; the CAS validates */
-	return res_claim(r, c, w, RES_STALLED, 0) >= 0;
+	return mpring_pvt_res_claim(r, c, w, MPRING_PVT_RES_STALLED, 0) >= 0;
 }
 
 /*
@@ -475,8 +461,8 @@ cons_recheck(struct mpring *r, const struct mpring_pvt_ctx *c)
  * MPRING_PVT_RECHECKS times). With @own_n != 0 (FAST) slots [own_start, +own_n) are published
  * but not filled: their items are still in @own. Returns the items drained.
  */
-static uint32_t
-cons_run(struct mpring *r, const struct mpring_pvt_ctx *c, unsigned int route,
+uint32_t
+mpring_pvt_cons_run(struct mpring *r, const struct mpring_pvt_ctx *c, unsigned int route,
 		void *const *own, uint32_t own_start, uint32_t own_n, unsigned int dflags)
 {
 	unsigned int end, rechecks = 0;
@@ -500,12 +486,12 @@ cons_run(struct mpring *r, const struct mpring_pvt_ctx *c, unsigned int route,
 /* ================================ resumers ================================ */
 
 /*
- * Take the role from a consumer-less state in @which: STALLED if can_drain() says yes (or
- * RES_FORCE), COALESCING (RES_LAZY: once the hold deadline has passed), IDLE. @w: a guess of the
- * word. Returns the state it was taken from, or -1.
+ * Take the role from a consumer-less state in @which (MPRING_PVT_RES_*): STALLED if can_drain()
+ * says yes (or RES_FORCE), COALESCING (RES_LAZY: once the hold deadline has passed), IDLE.
+ * @w: a guess of the word. Returns the state it was taken from, or -1.
  */
-static int
-res_claim(struct mpring *r, const struct mpring_pvt_ctx *c, union mpring_pvt_word w,
+int
+mpring_pvt_res_claim(struct mpring *r, const struct mpring_pvt_ctx *c, union mpring_pvt_word w,
 		unsigned int which, unsigned int flags)
 {
 	union mpring_pvt_word ns;
@@ -517,9 +503,9 @@ res_claim(struct mpring *r, const struct mpring_pvt_ctx *c, union mpring_pvt_wor
 		if (!(which & (1u << st)))
 			return -1;
 		/* Both asked again after every failed CAS: the word may show another episode. */
-		if (st == MPRING_STALLED && !(flags & RES_FORCE) && !can_drain(r))
+		if (st == MPRING_STALLED && !(flags & MPRING_PVT_RES_FORCE) && !can_drain(r))
 			return -1;
-		if (st == MPRING_COALESCING && (flags & RES_LAZY)) {
+		if (st == MPRING_COALESCING && (flags & MPRING_PVT_RES_LAZY)) {
 			deadline = mpring_pvt_hold_deadline(r);
 			if (deadline != 0 && rte_rdtsc() < deadline)
 				return -1;
@@ -532,54 +518,8 @@ res_claim(struct mpring *r, const struct mpring_pvt_ctx *c, union mpring_pvt_wor
 			break;
 		mpring_pvt_stat_retry(c);
 	}
-	mpring_pvt_stat_claim(c, st, (flags & RES_FLUSH) != 0);
+	mpring_pvt_stat_claim(c, st, (flags & MPRING_PVT_RES_FLUSH) != 0);
 	return (int)st;
-}
-
-uint32_t
-mpring_resume(struct mpring *r, unsigned int flags)
-{
-	struct mpring_pvt_ctx c;
-	union mpring_pvt_word w;
-	int from;
-
-	/* Relaxed: nothing to do costs this one load; res_claim's CAS validates and acquires. */
-	w.u = __atomic_load_n(&r->state, __ATOMIC_RELAXED);
-	if (mpring_pvt_state(w) != MPRING_STALLED && mpring_pvt_state(w) != MPRING_COALESCING)
-		return 0;
-	mpring_pvt_ctx_init(r, &c);
-	from = res_claim(r, &c, w, RES_STALLED | RES_COALESCING,
-			RES_FLUSH | (flags & MPRING_RESUME_LAZY));
-	if (from < 0)
-		return 0;
-	if (from == MPRING_STALLED)
-		return cons_run(r, &c, MPRING_ROUTE_RESUME, NULL, 0, 0, 0);
-	return cons_run(r, &c, MPRING_ROUTE_FLUSH, NULL, 0, 0, MPRING_DRAIN_FLUSH);
-}
-
-int
-mpring_consumer_trylock(struct mpring *r)
-{
-	struct mpring_pvt_ctx c;
-	union mpring_pvt_word w;
-
-	mpring_pvt_ctx_init(r, &c);
-	w.u = __atomic_load_n(&r->state, __ATOMIC_RELAXED); /* res_claim's CAS acquires */
-	if (unlikely(w.flags & MPRING_PVT_LEASED))
-		/* The role is the holder's between its calls: end the lease. Won, the role is
-		 * ours (BUSY) as from res_claim; the unlock's session drains what waits. */
-		return lease_revoke(r, &c) ? 0 : -EBUSY;
-	return res_claim(r, &c, w, RES_IDLE | RES_COALESCING | RES_STALLED, RES_FORCE) < 0 ?
-		-EBUSY : 0;
-}
-
-uint32_t
-mpring_consumer_unlock(struct mpring *r)
-{
-	struct mpring_pvt_ctx c;
-
-	mpring_pvt_ctx_init(r, &c);
-	return cons_run(r, &c, MPRING_ROUTE_LOCK, NULL, 0, 0, 0);
 }
 
 /* ================================ producers ================================ */
@@ -609,7 +549,7 @@ prod_wait_room(struct mpring *r, const struct mpring_pvt_ctx *c, union mpring_pv
 		*spins = 0;
 		++*tries;
 	}
-	if (wait_step(c, spins))
+	if (mpring_pvt_wait_step(c, spins))
 		++*tries;
 	return true;
 }
@@ -860,7 +800,7 @@ prod_await_step_down(struct mpring *r, const struct mpring_pvt_ctx *c)
 	/* A6: acquire, pairs with R4 (the step-down): its slot reads and drain state are ours. */
 	w.u = __atomic_load_n(&r->state, __ATOMIC_ACQUIRE);
 	while (mpring_pvt_state(w) == MPRING_TAKING_OVER) {
-		wait_step(c, &spins);
+		mpring_pvt_wait_step(c, &spins);
 		w.u = __atomic_load_n(&r->state, __ATOMIC_ACQUIRE); /* A6 */
 	}
 	MPRING_ASSERT(mpring_pvt_state(w) == MPRING_BUSY);
@@ -929,177 +869,11 @@ prod_sole_session(struct mpring *r, const struct mpring_pvt_ctx *c, uint32_t n, 
 	end = cons_session(&s, NULL, 0, 0);
 	mpring_pvt_stat_end(c, end);
 	if (end == MPRING_END_STALL && cons_recheck(r, c))
-		cons_run(r, c, MPRING_ROUTE_RESUME, NULL, 0, 0, 0);
+		mpring_pvt_cons_run(r, c, MPRING_ROUTE_RESUME, NULL, 0, 0, 0);
 	return k;
 }
 
-/* ================================ the lease ================================ */
-
-/*
- * A lease (biased ownership, conf.lease): a producer alone (prod_sole) that claims the role on
- * an idle ring with A9's CAS writes BUSY | LEASED and keeps the role after its drain call
- * instead of giving it back (R5). Its later calls take no read-modify-write at all: they write
- * "inside" = 1, check that the lease word still names them, drain from their array exactly as
- * a SOLE call does, and write inside = 0. Any other thread that wants the role ends the lease
- * (lease_revoke): a producer whose reservation or commit found LEASED in the word (its items
- * wait in the ring, which the holder never reads; the holder's own bulk call too, whose items
- * its later direct calls would overtake), mpring_quiesce(), mpring_consumer_trylock(). The
- * holder ends it itself when its drain call holds items or queued some (enqueue_only: kick).
- *
- * The lease word (lease.holder) names the holder by its thread id and counter slot; it goes
- * NONE -> holder (the grant, by the holder only, after the A9 CAS that wrote LEASED), holder ->
- * REVOKING (one CAS elects the one thread that ends the lease), and REVOKING -> NONE (by that
- * thread, after it cleared LEASED in the state word and before the session it then runs can
- * write IDLE: the next grant, which needs IDLE, comes after it). So a holder in the lease word
- * means LEASED in the state word, a holder never sees itself named again once a revocation
- * began, and no reset of a separate flag can be mistaken for a newer one.
- *
- * The inside flag is the holder's counter slot's (mpring_pvt_slot.lease_inside), written only
- * by the thread that owns the slot, so leases go only to threads with a slot of their own
- * (not the shared one). One flag per ring would not do: a former holder that read its own id
- * in the lease word (relaxed) just before its lease ended writes inside = 1 and, finding the
- * lease gone, inside = 0, which would wipe the flag of a newer holder inside its drain.
- *
- * The asymmetric fence (F1). The holder: store inside = 1; signal fence; load holder (A11).
- * The revoker: CAS holder -> REVOKING (A10); membarrier(PRIVATE_EXPEDITED); load inside (A12).
- * The holder's side needs a StoreLoad barrier to be a Dekker handshake, and a signal fence is
- * only a compiler barrier: the store may sit in the store buffer while the load runs. The
- * membarrier() call supplies the barrier on the holder's behalf: it returns only after every
- * CPU running a thread of the process has executed a full memory barrier (an IPI), and a
- * thread not running has passed a context switch, which is one. Where that barrier falls in
- * the holder's program order decides the case: before the store, the holder's load comes
- * after the revoker's CAS and sees REVOKING (it does not drain); after the store, the store
- * is visible to the revoker's load of inside, which sees 1 and waits (or sees the 0 of R7
- * after the drain, and synchronizes with it). The signal fence keeps the compiler from
- * moving the load above the store, which C11 would otherwise allow. The cost is the
- * revoker's (about 1,000 cycles and an IPI per running thread): paid once per lease.
- *
- *   R6  lease_grant holder store (release): inside = 1 -> A10 (the revoker of the grant call)
- *   A10 lease_revoke CAS holder -> REVOKING (acquire): R6
- *   A11 lease_call holder load (acquire): the drain stays below it (F1 orders the store)
- *   R7  lease_drain inside = 0 (release): drain state, reads of the caller's array -> A12,
- *       and mpring_is_idle/mpring_state_get's load (mpring_pvt_lease_rest)
- *   A12 lease_revoke inside loads (acquire): R7: the holder's drain state is the revoker's
- *   A13 lease_clear CAS (acquire): R1 of producers that committed behind the lease (the
- *       session's A4 acquires them again)
- */
-
-static pthread_once_t lease_once = PTHREAD_ONCE_INIT;
-static bool lease_membarrier;	/* written once under lease_once, read after it */
-
-static void
-lease_register(void)
-{
-	long cmds = syscall(__NR_membarrier, MEMBARRIER_CMD_QUERY, 0, 0);
-
-	/* ENOSYS (old kernel, or a tool that does not pass the call on), EINVAL, EPERM: no
-	 * fence, so no lease; everything else works as without one. */
-	lease_membarrier = cmds > 0 && (cmds & MEMBARRIER_CMD_PRIVATE_EXPEDITED) != 0 &&
-		syscall(__NR_membarrier, MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED, 0, 0) == 0;
-}
-
-bool
-mpring_pvt_lease_available(void)
-{
-#ifdef MPRING_TEST_HOOKS
-	/* Relaxed: set by a test before it creates the ring. */
-	if (__atomic_load_n(&mpring_pvt_test_no_membarrier, __ATOMIC_RELAXED) != 0)
-		return false;
-#endif
-	pthread_once(&lease_once, lease_register);
-	return lease_membarrier;
-}
-
-/* The heavy side of F1: a full barrier on every CPU that runs a thread of ours. */
-static void
-lease_fence(void)
-{
-	/* Registered (mpring_init granted no lease otherwise): the call cannot fail, and going
-	 * on without it would let the holder drain beside us. */
-	if (syscall(__NR_membarrier, MEMBARRIER_CMD_PRIVATE_EXPEDITED, 0, 0) != 0)
-		mpring_pvt_assert_fail("membarrier(PRIVATE_EXPEDITED)", __FILE__, __LINE__);
-}
-
-/* The inside flag of the holder named by lease word value @h. */
-static uint32_t *
-lease_inside(struct mpring *r, uint64_t h)
-{
-	return &r->stats[mpring_pvt_lease_slot(h)].lease_inside;
-}
-
-/*
- * The lease is ours to end (REVOKING is our value, and the holder is out of its calls, or is
- * us): clear LEASED in the word (the role is ours now, BUSY, as a consumer that took over),
- * then the lease word, before anything can write IDLE (the next grant needs IDLE).
- */
-static void
-lease_clear(struct mpring *r, const struct mpring_pvt_ctx *c)
-{
-	union mpring_pvt_word os, ns;
-
-	os.u = __atomic_load_n(&r->state, __ATOMIC_RELAXED); /* a guess; the CAS validates */
-	do {
-		MPRING_ASSERT((os.flags & MPRING_PVT_LEASED) &&
-				mpring_pvt_state(os) == MPRING_BUSY);
-		ns = os;
-		ns.flags &= (uint16_t)~MPRING_PVT_LEASED;
-		/* A13: acquire, pairs with R1 of producers that committed behind the lease. Only
-		 * BUSY's owner writes the state; producers move head and tail: retry on them. */
-	} while (!__atomic_compare_exchange_n(&r->state, &os.u, ns.u, true, __ATOMIC_ACQUIRE,
-			__ATOMIC_RELAXED));
-	/* Relaxed: only we write it while it is REVOKING; the next grant's A9 acquires the IDLE
-	 * that our session's R4 writes after this store. */
-	__atomic_store_n(&r->lease.holder, MPRING_PVT_LEASE_NONE, __ATOMIC_RELAXED);
-	mpring_pvt_stat_lease(c, false);
-}
-
-/*
- * End the lease for a thread that found LEASED in the word and wants the role. Returns true
- * if it is now the consumer (BUSY, LEASED cleared): it must run a session (or, trylock, hold
- * the role); false if another thread ends this lease (and drains what was committed before
- * its clear: everything our caller saw LEASED behind), or it has ended already.
- */
-static bool
-lease_revoke(struct mpring *r, const struct mpring_pvt_ctx *c)
-{
-	union mpring_pvt_word w;
-	uint32_t spins = 0, *inside;
-	uint64_t h;
-
-	for (;;) {
-		/* Relaxed: a guess; the CAS (A10) validates it. */
-		h = __atomic_load_n(&r->lease.holder, __ATOMIC_RELAXED);
-		if (h == MPRING_PVT_LEASE_REVOKING)
-			return false;
-		if (h != MPRING_PVT_LEASE_NONE) {
-			/* A10: acquire, pairs with R6. Strong: a spurious failure would only
-			 * loop. A holder named means LEASED in the word (the invariant). */
-			if (__atomic_compare_exchange_n(&r->lease.holder, &h,
-					MPRING_PVT_LEASE_REVOKING, false, __ATOMIC_ACQUIRE,
-					__ATOMIC_RELAXED))
-				break;
-			continue;
-		}
-		/* None: a grant between its CAS and its store (LEASED in the word: wait for
-		 * the holder's name), or the lease ended (LEASED cleared: its revoker drains).
-		 * Relaxed: the bit is all we read. */
-		w.u = __atomic_load_n(&r->state, __ATOMIC_RELAXED);
-		if (!(w.flags & MPRING_PVT_LEASED))
-			return false;
-		wait_step(c, &spins);
-	}
-	lease_fence();	/* F1: the holder's store of inside, or its load of REVOKING */
-	inside = lease_inside(r, h);
-	spins = 0;
-	/* A12: acquire, pairs with R7: the holder's drain state is ours. */
-	while (__atomic_load_n(inside, __ATOMIC_ACQUIRE) != 0) {
-		MPRING_TEST_HOOK(r, MPRING_HOOK_LEASE_WAIT);
-		/* one drain call at most; the holder may share our core */
-		wait_step(c, &spins);
-	}
-	lease_clear(r, c);
-	return true;
-}
+/* ============== the lease: the holder's calls (the rest in mpring_lease.c) ============== */
 
 /*
  * The holder's drain call (lease_drain) held items or queued some (kick): the lease ends. If
@@ -1114,7 +888,7 @@ lease_end_own(struct mpring *r, const struct mpring_pvt_ctx *c, uint64_t h, uint
 	/* Relaxed, both ways: an election; the role is ours until a winner ends it. */
 	if (__atomic_compare_exchange_n(&r->lease.holder, &h, MPRING_PVT_LEASE_REVOKING, false,
 			__ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
-		lease_clear(r, c);
+		mpring_pvt_lease_clear(r, c);
 		/* Relaxed: no revoker waits (we won the election). */
 		__atomic_store_n(inside, 0, __ATOMIC_RELAXED);
 		return prod_sole_session(r, c, n, k, holding, false);
@@ -1296,7 +1070,7 @@ enqueue(struct mpring *r, void *const *items, uint32_t n, unsigned int mode, int
 	}
 	mpring_pvt_stat_enqueue(&c, mode == MPRING_PVT_ONLY, k);
 	if (route == MPRING_ROUTE_FAST) {
-		cons_run(r, &c, route, items, start, k, 0);
+		mpring_pvt_cons_run(r, &c, route, items, start, k, 0);
 		return k;
 	}
 	MPRING_TEST_HOOK(r, MPRING_HOOK_RESERVED);
@@ -1315,8 +1089,8 @@ enqueue(struct mpring *r, void *const *items, uint32_t n, unsigned int mode, int
 				__atomic_store_n(&r->lease.kick, true, __ATOMIC_RELAXED);
 				return k;
 			}
-			if (lease_revoke(r, &c)) {
-				cons_run(r, &c, MPRING_ROUTE_REVOKE, NULL, 0, 0, 0);
+			if (mpring_pvt_lease_revoke(r, &c)) {
+				mpring_pvt_cons_run(r, &c, MPRING_ROUTE_REVOKE, NULL, 0, 0, 0);
 				return k;
 			}
 		}
@@ -1326,7 +1100,7 @@ enqueue(struct mpring *r, void *const *items, uint32_t n, unsigned int mode, int
 	}
 	if (route == MPRING_ROUTE_TAKEOVER)
 		prod_await_step_down(r, &c);
-	cons_run(r, &c, route, NULL, 0, 0, 0);
+	mpring_pvt_cons_run(r, &c, route, NULL, 0, 0, 0);
 	return k;
 }
 
@@ -1374,68 +1148,4 @@ mpring_enqueue_only(struct mpring *r, void *const *items, uint32_t n)
 	int err;
 
 	return enqueue(r, items, n, MPRING_PVT_ONLY, &err);
-}
-
-/* ================================ stop and start ================================ */
-
-int
-mpring_quiesce(struct mpring *r)
-{
-	union mpring_pvt_word os, ns;
-	struct mpring_pvt_ctx c;
-	uint32_t spins = 0;
-	unsigned int st;
-
-	mpring_pvt_ctx_init(r, &c);
-	os.u = __atomic_load_n(&r->state, __ATOMIC_RELAXED);
-	do {
-		ns = os;
-		ns.flags |= MPRING_PVT_STOPPED;
-		/* Acq_rel: every reservation after this CAS sees the bit (it CASes this word). */
-	} while (!__atomic_compare_exchange_n(&r->state, &os.u, ns.u, true, __ATOMIC_ACQ_REL,
-			__ATOMIC_RELAXED));
-	for (;;) {
-		/* A8: acquire, pairs with R4: once idle, the last consumer's work happened before
-		 * our return. */
-		os.u = __atomic_load_n(&r->state, __ATOMIC_ACQUIRE);
-		st = mpring_pvt_state(os);
-		if (os.flags & MPRING_PVT_LEASED) {
-			/* The holder keeps the role: end the lease, drain, leave (or another
-			 * thread ends it: wait for its session as for any consumer). */
-			if (lease_revoke(r, &c))
-				cons_run(r, &c, MPRING_ROUTE_REVOKE, NULL, 0, 0, 0);
-			else
-				wait_step(&c, &spins);
-			continue;
-		}
-		if (os.head != os.tail || mpring_pvt_owned(st)) {
-			wait_step(&c, &spins);
-			continue;
-		}
-		if (st == MPRING_COALESCING) {
-			mpring_resume(r, 0);
-			continue;
-		}
-		if (st == MPRING_STALLED) {
-			if (mpring_resume(r, 0) == 0 && mpring_state_get(r) == MPRING_STALLED)
-				return -EAGAIN;
-			continue;
-		}
-		MPRING_ASSERT(os.cidx == os.tail);
-		return 0;
-	}
-}
-
-void
-mpring_start(struct mpring *r)
-{
-	union mpring_pvt_word os, ns;
-
-	os.u = __atomic_load_n(&r->state, __ATOMIC_RELAXED);
-	do {
-		ns = os;
-		ns.flags &= (uint16_t)~MPRING_PVT_STOPPED;
-		/* Release: what the caller set up while stopped precedes new reservations. */
-	} while (!__atomic_compare_exchange_n(&r->state, &os.u, ns.u, true, __ATOMIC_RELEASE,
-			__ATOMIC_RELAXED));
 }

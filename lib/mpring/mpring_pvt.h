@@ -5,9 +5,12 @@
 #define MPRING_PVT_H
 
 /*
- * Private layout and inline helpers of lib/mpring, shared by its files (mpring.c: the state
- * machine; mpring_hold.c: the coalescing policy; mpring_stats.c: the counters) and by the
- * white-box tests; not part of the API.
+ * Private layout and inline helpers of lib/mpring, shared by its files and by the white-box
+ * tests; not part of the API. The files: mpring.c, the state machine (the consumer, the
+ * producers, the lease holder's calls); mpring_ctl.c, the role taken from outside an enqueue
+ * (resume, trylock, quiesce, start); mpring_lease.c, the lease's grant check and revocation;
+ * mpring_hold.c, the coalescing policy; mpring_ring.c, creation and the ring's queries;
+ * mpring_stats.c, the counters.
  */
 
 #include <sched.h>
@@ -37,7 +40,7 @@
 
 void mpring_pvt_assert_fail(const char *what, const char *file, int line);
 
-/* Can this process lease (membarrier's private expedited command registered)? mpring.c. */
+/* Can this process lease (membarrier's private expedited command registered)? */
 bool mpring_pvt_lease_available(void);
 
 /*
@@ -97,10 +100,10 @@ mpring_pvt_tsc(void)
 
 /* Flags field of the state word: state in the low bits, the lease and quiesce bits on top. */
 #define MPRING_PVT_STATE_MASK	0x7u
-#define MPRING_PVT_LEASED	0x4000u	/* BUSY, the role leased (mpring.c, "the lease") */
+#define MPRING_PVT_LEASED	0x4000u	/* BUSY, the role leased (mpring_lease.c) */
 #define MPRING_PVT_STOPPED	0x8000u
 
-/* The lease word (mpring.c, "the lease"): a holder's counter slot << 32 | its thread id (never
+/* The lease word (mpring_lease.c): a holder's counter slot << 32 | its thread id (never
  * 0), or one of these. */
 #define MPRING_PVT_LEASE_NONE		UINT64_C(0)
 #define MPRING_PVT_LEASE_REVOKING	UINT64_MAX
@@ -134,7 +137,7 @@ struct mpring_pvt_slot {
 	struct mpring_stats s;
 	uint64_t sole_lean;		/* lean SOLE calls */
 	uint64_t sole_lean_items;	/* items the drain took in them */
-	/* 1 while the slot's thread, a lease holder, is in a call (mpring.c, "the lease");
+	/* 1 while the slot's thread, a lease holder, is in a call (mpring_lease.c);
 	 * written by that thread only, next to the counters its calls write anyway. */
 	uint32_t lease_inside;
 } __rte_cache_aligned;
@@ -198,7 +201,7 @@ struct mpring {
 	} sole __rte_cache_aligned;
 
 	/*
-	 * The lease (mpring.c, "the lease"): holder: the holder's name
+	 * The lease (mpring_lease.c): holder: the holder's name
 	 * (mpring_pvt_lease_val), NONE, or REVOKING (being ended: a CAS elects the one thread
 	 * that ends it); kick: the holder's drain queued items (enqueue_only), written and read
 	 * by the holder only. Its own line, read by every burst (one load), written at grants
@@ -282,6 +285,32 @@ mpring_pvt_lease_rest(const struct mpring *r, union mpring_pvt_word w)
 		__atomic_load_n(&r->stats[mpring_pvt_lease_slot(h)].lease_inside,
 				__ATOMIC_ACQUIRE) == 0;
 }
+
+/*
+ * Between the state machine's files (mpring.c, mpring_ctl.c, mpring_lease.c). Each is
+ * described where it is defined; docs/mpring.md drops the mpring_pvt_ prefix.
+ */
+struct mpring_pvt_ctx;
+
+/* mpring_pvt_res_claim's @which (the states it may take the role from) and @flags. */
+#define MPRING_PVT_RES_STALLED		(1u << MPRING_STALLED)
+#define MPRING_PVT_RES_COALESCING	(1u << MPRING_COALESCING)
+#define MPRING_PVT_RES_IDLE		(1u << MPRING_IDLE)
+/* COALESCING only once the hold deadline passed */
+#define MPRING_PVT_RES_LAZY		MPRING_RESUME_LAZY
+/* STALLED without asking can_drain() (trylock) */
+#define MPRING_PVT_RES_FORCE		0x100u
+/* from COALESCING to flush (resume), not to join (trylock) */
+#define MPRING_PVT_RES_FLUSH		0x200u
+
+bool mpring_pvt_wait_step(const struct mpring_pvt_ctx *c, uint32_t *spins);
+int mpring_pvt_res_claim(struct mpring *r, const struct mpring_pvt_ctx *c,
+		union mpring_pvt_word w, unsigned int which, unsigned int flags);
+uint32_t mpring_pvt_cons_run(struct mpring *r, const struct mpring_pvt_ctx *c,
+		unsigned int route, void *const *own, uint32_t own_start, uint32_t own_n,
+		unsigned int dflags);
+bool mpring_pvt_lease_revoke(struct mpring *r, const struct mpring_pvt_ctx *c);
+void mpring_pvt_lease_clear(struct mpring *r, const struct mpring_pvt_ctx *c);
 
 /* Free entries: reserved-but-uncommitted ones count as used. */
 static inline uint32_t
