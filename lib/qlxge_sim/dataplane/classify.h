@@ -108,7 +108,7 @@ sim_rx_alt_route(const struct sim_route_table *rt, struct sim_route_queues q, ui
  * the verdict without the L2, address, parse, RSS and routing steps. Only a delivered verdict
  * is kept (the steps trace a drop). The frame is the one in the wire's ring, unchanged until
  * the receive pass takes the burst off the wire: the pass empties the memo at each burst
- * (queues/rx.c). Zeroed: empty. tests/unit/sim_dp/test_sim_rx.c
+ * (queues/rx.c). Zeroed: empty. tests/unit/sim_dp/test_sim_rx_memo.c
  * (test_rx_verdict_memo_equivalent) compares it with the classification without it.
  */
 struct sim_rx_vmemo {

@@ -184,7 +184,7 @@ sim_mac_match(const struct sim_mac_tables *t, const uint8_t *frame, bool tagged,
  * tables, none of which can change inside a poll step (register writes wait for the adapter
  * lock). A frame with the key of the one before gets its match without the CAM walk.
  * Zeroed: empty. Kept by the receive pass for its batch (queues/rx.c), never across steps;
- * tests/unit/sim_dp/test_sim_rx.c compares it with the walk over random frames and tables.
+ * tests/unit/sim_dp/test_sim_rx_memo.c compares it with the walk over random frames and tables.
  */
 struct sim_mac_memo {
 	bool valid;

@@ -198,7 +198,7 @@ sim_l34_parse(const uint8_t *frame, uint32_t len, uint32_t off, uint16_t et, str
  * the pseudo-header, and nothing goes through struct sim_csum_at. @return false, @p l and
  * @p ck untouched, for any other frame (the general path then decides: IP options, IPv6,
  * fragments, inconsistent lengths, other protocols). The same results as the general path:
- * tests/unit/sim_dp/test_sim_rx.c (test_rx_fast_path_equivalent) compares them on varied
+ * tests/unit/sim_dp/test_sim_rx_memo.c (test_rx_fast_path_equivalent) compares them on varied
  * frames. In @p run, the L4 checksum's run (len 0 when none is verified).
  */
 static __rte_always_inline bool
