@@ -76,25 +76,43 @@ qlxge_rx_mbuf_init(uint16_t port)
 }
 
 /*
+ * A frame delivered with a MAC error code the port's counters count too: a bad FCS (the MAC's
+ * FCS error counters) or longer than the port's max frame (oversize, jabber). ierrors adds those
+ * counters (qlxge_stats.c), which also count the frames no queue took (dropped by the filters
+ * or while the function was being reset), so the queue drops such a frame without counting it
+ * again: every one the MAC saw is counted once.
+ */
+static inline bool
+qlxge_rx_mac_counted(uint8_t flags2)
+{
+	uint8_t err = flags2 & QLXGE_IB_MAC_FLAGS2_ERR_MASK;
+
+	return err == QLXGE_IB_MAC_FLAGS2_ERR_CRC || err == QLXGE_IB_MAC_FLAGS2_ERR_OVERSIZE;
+}
+
+/*
  * Frames the device placed that the application has not taken are lost with the queue's
  * buffers: counted (ierrors, rx_q<N>_stop_discards) so that no frame goes without a trace, and
  * cleared, so that they are counted once. The ring says which: it is cleared at start and the
  * burst clears every entry it consumes, so the entries from the consumer on that are not clear
  * are completions not read, also those whose producer shadow the device did not write (a DMA
  * error, a coalescing delay cut by the reset). Called with the device off the queue (function
- * reset or confirmed CQ stop).
+ * reset or confirmed CQ stop). A frame the MAC already counted as an error (qlxge_rx_mac_counted)
+ * is in ierrors through that counter: not again.
  */
 static void
 qlxge_rxq_count_discards(struct qlxge_rxq *rxq)
 {
 	uint32_t ci = rxq->cq_ci, i, n = 0;
+	const struct qlxge_ib_mac_rsp *rsp;
 	uint8_t *op;
 
 	for (i = 0; i + 1 < rxq->nb_desc; i++) {
 		op = &rxq->cq_ring[(size_t)ci * QLXGE_CQE_SIZE];
 		if (*op == 0)
 			break;
-		n += *op == QLXGE_OPCODE_IB_MAC_IOCB;
+		rsp = (const struct qlxge_ib_mac_rsp *)op;
+		n += *op == QLXGE_OPCODE_IB_MAC_IOCB && !qlxge_rx_mac_counted(rsp->flags2);
 		*op = 0;
 		ci = ci + 1 == rxq->nb_desc ? 0 : ci + 1;
 	}
@@ -716,9 +734,8 @@ qlxge_rx_one(struct qlxge_rxq *rxq, const struct qlxge_ib_mac_rsp *rsp, bool sca
 		return QLXGE_RX_BAD;	/* neither header nor data */
 	if (unlikely(err != 0)) {
 		rxq->xstats.err_frames[err]++;
-		/* an oversize frame is in the MAC's oversize counter, which ierrors adds
-		 * (qlxge_stats.c): every one the MAC saw, delivered here or not, counted once */
-		if (err != QLXGE_IB_MAC_FLAGS2_ERR_OVERSIZE >> QLXGE_IB_MAC_FLAGS2_ERR_SHIFT)
+		/* bad FCS and oversize: in ierrors through the MAC's counters */
+		if (!qlxge_rx_mac_counted(rsp->flags2))
 			rxq->stats.errors++;
 		rte_pktmbuf_free(head);
 		return QLXGE_RX_DROP;

@@ -6,7 +6,8 @@
  * (qlxge_counters.c), plus the queues' software counters; and the register dump.
  *
  * Packets, bytes and errors of the basic stats are the sums of the queues' software counters
- * (ierrors adds the frames the MAC found longer than the port's max frame), so the port totals,
+ * (ierrors adds the frames the MAC found longer than the port's max frame or with a bad FCS,
+ * which the queues do not count), so the port totals,
  * the per-queue figures (q_*, and ethdev's rx_qN_* xstats made from them) and what the
  * application received or handed over agree exactly; the MAC's own view (with
  * the FCS bytes, frames the filters dropped) is in the hardware xstats. imissed is the MAC's
@@ -227,9 +228,12 @@ qlxge_stats_get(struct rte_eth_dev *dev, struct rte_eth_stats *stats)
 	if (ret != 0)
 		return ret;
 	stats->imissed = c[QLXGE_CNT_RX_FIFO_DROP];
-	/* frames longer than the port's max frame: the MAC counts each once, whether or not
-	 * the routing then hands it to a queue (which drops it without counting it again) */
-	stats->ierrors = c[QLXGE_CNT_RX_OVERSIZE] + c[QLXGE_CNT_RX_JABBER];
+	/* frames longer than the port's max frame or with a bad FCS: the MAC counts each once,
+	 * whether the routing then hands it to a queue (which drops it without counting it
+	 * again, qlxge_rx_mac_counted) or no queue takes it (filtered, the function being
+	 * reset): in ierrors either way, as ixgbe's crcerrs */
+	stats->ierrors = c[QLXGE_CNT_RX_OVERSIZE] + c[QLXGE_CNT_RX_JABBER] +
+			 c[QLXGE_CNT_RX_FCS_ERR] + c[QLXGE_CNT_RX_FRAGMENTS];
 	/* every queue index: a queue released since the reset still counts in the totals */
 	for (i = 0; i < QLXGE_MAX_RXQ; i++) {
 		qlxge_rxq_counters_get(dev, i, &rc);

@@ -328,6 +328,52 @@ faults_step(double t, double *next)
 	}
 }
 
+/*
+ * The model's own view of port @i, for a mismatch: where the frames went as the device counts
+ * them (what it sent and completed with an error, what arrived and why it was not delivered),
+ * and the driver's queue xstats, so that a lost frame is placed between two counters.
+ */
+static void
+model_view(unsigned int i)
+{
+	struct qlxge_sim_wire_info w;
+	struct qlxge_sim_counters c;
+	struct rte_eth_xstat_name *names;
+	struct rte_eth_xstat *xs;
+	int n, k;
+
+	if (qlxge_sim_counters_get(fn[i], &c) == 0)
+		printf("model port %u: tx_iocbs %" PRIu64 " tx_frames %" PRIu64 " tx_errors %"
+		       PRIu64 " tx_drops_mac_disabled %" PRIu64 " tx_drops_no_link %" PRIu64
+		       " tx_drops_wire %" PRIu64 "; rx_frames %" PRIu64 " rx_completions %" PRIu64
+		       " rx_errors %" PRIu64 " drops: filter %" PRIu64 " nobuf %" PRIu64
+		       " oversize %" PRIu64 " fcs %" PRIu64 " mac_disabled %" PRIu64
+		       " cq_invalid %" PRIu64 " drop_events %" PRIu64 "; dma_errors %" PRIu64
+		       " resets %" PRIu64 "\n", i, c.tx_iocbs, c.tx_frames, c.tx_errors,
+		       c.tx_drops_mac_disabled, c.tx_drops_no_link, c.tx_drops_wire, c.rx_frames,
+		       c.rx_completions, c.rx_errors, c.rx_drops_filter, c.rx_drops_nobuf,
+		       c.rx_drops_oversize, c.rx_drops_fcs, c.rx_drops_mac_disabled,
+		       c.rx_drops_cq_invalid, c.rx_drop_events, c.dma_errors, c.resets);
+	if (qlxge_sim_wire_get(fn[i], &w) == 0)
+		printf("model port %u wire: tx_frames %" PRIu64 " tx_drops %" PRIu64
+		       " rx_frames %" PRIu64 "\n", i, w.tx_frames, w.tx_drops, w.rx_frames);
+	n = rte_eth_xstats_get(port[i], NULL, 0);
+	if (n <= 0)
+		return;
+	names = calloc((size_t)n, sizeof(*names));
+	xs = calloc((size_t)n, sizeof(*xs));
+	if (names != NULL && xs != NULL && rte_eth_xstats_get_names(port[i], names, n) == n &&
+	    rte_eth_xstats_get(port[i], xs, n) == n) {
+		printf("port %u xstats (non-zero):", i);
+		for (k = 0; k < n; k++)
+			if (xs[k].value != 0)
+				printf(" %s=%" PRIu64, names[xs[k].id].name, xs[k].value);
+		printf("\n");
+	}
+	free(names);
+	free(xs);
+}
+
 static uint64_t
 xstat(uint16_t p, const char *name)
 {
@@ -506,9 +552,12 @@ main(int argc, char **argv)
 		if (st[r].ipackets != ps[r].got)
 			fail("port %u: ipackets %" PRIu64 " but the application got %" PRIu64, r,
 			     st[r].ipackets, ps[r].got);
-		if (acc != ps[i].sent)
+		if (acc != ps[i].sent) {
+			model_view(i);
+			model_view(r);
 			fail("port %u -> %u: %" PRIu64 " frames sent, %" PRIu64 " accounted for "
 			     "(seed %" PRIu64 ")", i, r, ps[i].sent, acc, seed);
+		}
 	}
 	printf("qlxge-soak: faults:");
 	for (i = 0; i < RTE_DIM(faults); i++)

@@ -341,6 +341,8 @@ enum {
 	QLXGE_CNT_RX_FIFO_DROP,
 	QLXGE_CNT_RX_OVERSIZE,		/* longer than the port's max frame, good FCS */
 	QLXGE_CNT_RX_JABBER,		/* longer, with a bad FCS */
+	QLXGE_CNT_RX_FCS_ERR,		/* 64 bytes up to the max frame, bad FCS */
+	QLXGE_CNT_RX_FRAGMENTS,		/* shorter than 64 bytes, bad FCS */
 };
 
 #define QLXGE_NB_COUNTERS	43

@@ -233,6 +233,12 @@ sim_xgmac_txb_send(void *arg, const uint8_t *frame, uint32_t len)
 	return 0;
 }
 
+/*
+ * The RX counters of one frame (§11.3). The error counters as RMON defines the ones of the same
+ * names (RFC 2819 etherStats*): oversize = longer than the max frame with a good FCS, jabber =
+ * longer with a bad one, FCS errors = a bad FCS from 64 bytes to the max, undersize with FCS
+ * error (fragments) = a bad FCS under 64 bytes: each bad or long frame in one of the four.
+ */
 static inline void
 sim_xgmac_count_rx(struct qlxge_sim_func *fn, const uint8_t *f, uint32_t len, bool fcs_err,
 		   bool oversize)
@@ -252,13 +258,14 @@ sim_xgmac_count_rx(struct qlxge_sim_func *fn, const uint8_t *f, uint32_t len, bo
 		sim_xgmac_count(fn, QLXGE_XGMAC_RX_CTL_PKTS, 1);
 		sim_xgmac_count(fn, QLXGE_XGMAC_RX_PAUSE_PKTS, 1);
 	}
-	if (unlikely(fcs_err))
+	if (unlikely(fcs_err) && !oversize)
 		sim_xgmac_count(fn, wl < 64 ? QLXGE_XGMAC_RX_UNDERSIZE_FCS_PKTS :
 				QLXGE_XGMAC_RX_FCS_ERR_PKTS, 1);
 	if (unlikely(wl < 64))
 		sim_xgmac_count(fn, QLXGE_XGMAC_RX_UNDERSIZE_PKTS, 1);
 	else if (unlikely(oversize))
-		sim_xgmac_count(fn, QLXGE_XGMAC_RX_OVERSIZE_PKTS, 1);
+		sim_xgmac_count(fn, fcs_err ? QLXGE_XGMAC_RX_JABBER_PKTS :
+				QLXGE_XGMAC_RX_OVERSIZE_PKTS, 1);
 	else
 		sim_xgmac_count(fn, sim_xgmac_size_bucket(wl, QLXGE_XGMAC_RX_64_PKTS), 1);
 }

@@ -230,11 +230,12 @@ rx_post(struct rx_port *rp, unsigned int c)
 	rsp->opcode = QLXGE_OPCODE_IB_MAC_IOCB;
 	/* TE, NU, IE */
 	rsp->flags1 = (uint8_t)((c & 0x7) << 2);
-	/* V, U, T; every 61st with an error code (CRC): both paths drop and count it */
+	/* V, U, T; every 61st with an error code (a code error, which the queue counts; a bad
+	 * FCS is the MAC's, qlxge_rx_mac_counted): both paths drop and count it */
 	rsp->flags2 = (uint8_t)((((c >> 3) & 1) ? QLXGE_IB_MAC_FLAGS2_V : 0) |
 				(((c >> 4) & 3) << 5));
 	if (c % 61 == 60)
-		rsp->flags2 |= QLXGE_IB_MAC_FLAGS2_ERR_CRC;
+		rsp->flags2 |= QLXGE_IB_MAC_FLAGS2_ERR_CODE;
 	/* V4, V6, an RSS type, the buffer queue */
 	rsp->flags3 = (uint8_t)((((c >> 6) & 3) << 3) |
 				(((c >> 8) & 1) ? QLXGE_IB_MAC_FLAGS3_RSS_TCP_IPV4 : 0) |
