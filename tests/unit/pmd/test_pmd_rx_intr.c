@@ -39,6 +39,7 @@
 #define MAX_Q		4
 #define EPOLL_MS	100	/* the waiter's epoll timeout: it looks at its stop flag */
 #define IDLE_MS		600
+#define WAKE_TRIES	5	/* single frames sent until one wakes the waiter */
 
 struct waiter {
 	pthread_t tid;
@@ -239,7 +240,7 @@ test_rx_intr_sleeps_and_wakes(void **state)
 {
 	struct waiter w;
 	struct pmd_pair p;
-	unsigned int r0, e0, i;
+	unsigned int r0, e0, i, sent;
 	uint64_t cpu0, cpu1;
 
 	(void)state;
@@ -261,20 +262,24 @@ test_rx_intr_sleeps_and_wakes(void **state)
 	print_message("rx_intr: idle %u ms: %u epoll returns, 0 events, waiter CPU %" PRIu64
 		      " us\n", IDLE_MS, ld(&w.returns) - r0, cpu1 - cpu0);
 
-	/* one frame wakes it, and it receives the frame */
-	send_frames(p.port[0], p.port[1], 1);
-	assert_true(pmd_wait_count(&w.frames, 1));
+	/* one frame wakes it, and it receives the frame. A frame that lands in the few
+	 * microseconds between an epoll timeout and the next poll is received by that poll, with
+	 * no event (as in l3fwd-power): then another frame, up to WAKE_TRIES */
+	for (sent = 0; sent < WAKE_TRIES && ld(&w.events) == 0; sent++) {
+		send_frames(p.port[0], p.port[1], 1);
+		assert_true(pmd_wait_count(&w.frames, sent + 1));
+	}
 	assert_true(ld(&w.events) >= 1);
 	e0 = ld(&w.events);
 
 	/* idle again: asleep */
 	usleep(IDLE_MS * 1000);
 	assert_int_equal(ld(&w.events), e0);
-	assert_int_equal(ld(&w.frames), 1);
+	assert_int_equal(ld(&w.frames), sent);
 
 	/* a burst (within the 48 buffers the queue posts): all received, in few wake-ups */
 	send_frames(p.port[0], p.port[1], 32);
-	assert_true(pmd_wait_count(&w.frames, 33));
+	assert_true(pmd_wait_count(&w.frames, sent + 32));
 	print_message("rx_intr: 32 frames in %u wake-ups\n", ld(&w.events) - e0);
 	assert_true(ld(&w.events) - e0 <= 32);
 	assert_true(ld(&w.events) - e0 >= 1);
