@@ -440,6 +440,41 @@ test_dp_bad_mbufs(void **state)
 	stop_and_check_leaks(d);
 }
 
+/*
+ * @n UDP frames from port 0 to port 1 (to @dst, or port 1's address if NULL) with a bad FCS
+ * injected at port 1 on every frame; returns once the model saw them all (placed or dropped),
+ * its counters in @c, the fault cleared.
+ */
+static void
+send_bad_fcs(struct dp *d, const struct rte_ether_addr *dst, uint16_t n,
+	     struct qlxge_sim_counters *c)
+{
+	static uint8_t f[MAX_FRAME];
+	struct fspec s = { .l3 = 4, .l4 = IPPROTO_UDP, .payload = 100, .sport = 7, .dport = 7 };
+	struct rte_mbuf *pkts[8];
+	uint32_t len;
+	uint16_t i;
+
+	assert_true(n <= RTE_DIM(pkts));
+	assert_int_equal(qlxge_sim_fault_set(d->p.fn[1], QLXGE_SIM_FAULT_RX_BAD_FCS, 1), 0);
+	for (i = 0; i < n; i++) {
+		s.seq = i;
+		len = build_frame(d, &s, f);
+		if (dst != NULL)
+			rte_ether_addr_copy(dst, &((struct rte_ether_hdr *)f)->dst_addr);
+		pkts[i] = mk_mbuf(f, len, 1);
+	}
+	send_all(d->p.port[0], pkts, n);
+	/* the model takes them in order: once it saw n frames, they are placed or dropped */
+	for (i = 0; i < 20000; i++) {
+		assert_int_equal(qlxge_sim_counters_get(d->p.fn[1], c), 0);
+		if (c->rx_errors + c->rx_drops_fcs >= n)
+			break;
+		usleep(500);
+	}
+	assert_int_equal(qlxge_sim_fault_set(d->p.fn[1], QLXGE_SIM_FAULT_RX_BAD_FCS, 0), 0);
+}
+
 /* Frames with a MAC error code (an injected bad FCS) are dropped and counted by code. */
 static void
 test_dp_error_frames(void **state)
@@ -448,26 +483,11 @@ test_dp_error_frames(void **state)
 	static uint8_t f[MAX_FRAME];
 	struct fspec s = { .l3 = 4, .l4 = IPPROTO_UDP, .payload = 100, .sport = 7, .dport = 7 };
 	struct qlxge_sim_counters c;
-	struct rte_mbuf *pkts[8], *rx[8];
+	struct rte_mbuf *pkts[1], *rx[1];
 	struct rte_eth_stats st;
 	uint32_t len;
-	uint16_t i;
 
-	assert_int_equal(qlxge_sim_fault_set(d->p.fn[1], QLXGE_SIM_FAULT_RX_BAD_FCS, 1), 0);
-	for (i = 0; i < 4; i++) {
-		s.seq = i;
-		len = build_frame(d, &s, f);
-		pkts[i] = mk_mbuf(f, len, 1);
-	}
-	send_all(d->p.port[0], pkts, 4);
-	/* the model takes them in order: once it saw 4 frames, they are placed or dropped */
-	for (i = 0; i < 20000; i++) {
-		assert_int_equal(qlxge_sim_counters_get(d->p.fn[1], &c), 0);
-		if (c.rx_errors + c.rx_drops_fcs >= 4)
-			break;
-		usleep(500);
-	}
-	assert_int_equal(qlxge_sim_fault_set(d->p.fn[1], QLXGE_SIM_FAULT_RX_BAD_FCS, 0), 0);
+	send_bad_fcs(d, NULL, 4, &c);
 	s.seq = 9;
 	len = build_frame(d, &s, f);
 	pkts[0] = mk_mbuf(f, len, 1);
@@ -498,30 +518,13 @@ test_dp_error_frames_filtered(void **state)
 {
 	static const struct rte_ether_addr other = { { 0x02, 0, 0, 0, 0, 0x99 } };
 	struct dp *d = *state;
-	static uint8_t f[MAX_FRAME];
-	struct fspec s = { .l3 = 4, .l4 = IPPROTO_UDP, .payload = 100, .sport = 7, .dport = 7 };
 	struct qlxge_sim_counters c;
-	struct rte_mbuf *pkts[8], *rx[8];
+	struct rte_mbuf *rx[8];
 	struct rte_eth_stats st0, st1;
-	uint32_t len;
 	uint16_t i;
 
 	assert_int_equal(rte_eth_promiscuous_disable(d->p.port[1]), 0);
-	assert_int_equal(qlxge_sim_fault_set(d->p.fn[1], QLXGE_SIM_FAULT_RX_BAD_FCS, 1), 0);
-	for (i = 0; i < 4; i++) {
-		s.seq = i;
-		len = build_frame(d, &s, f);
-		rte_ether_addr_copy(&other, &((struct rte_ether_hdr *)f)->dst_addr);
-		pkts[i] = mk_mbuf(f, len, 1);
-	}
-	send_all(d->p.port[0], pkts, 4);
-	for (i = 0; i < 20000; i++) {
-		assert_int_equal(qlxge_sim_counters_get(d->p.fn[1], &c), 0);
-		if (c.rx_errors + c.rx_drops_fcs >= 4)
-			break;
-		usleep(500);
-	}
-	assert_int_equal(qlxge_sim_fault_set(d->p.fn[1], QLXGE_SIM_FAULT_RX_BAD_FCS, 0), 0);
+	send_bad_fcs(d, &other, 4, &c);
 	/* the filters dropped them: nothing to receive */
 	for (i = 0; i < NB_RXQ; i++)
 		assert_int_equal(rte_eth_rx_burst(d->p.port[1], i, rx, RTE_DIM(rx)), 0);
