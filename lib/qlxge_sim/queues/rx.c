@@ -148,8 +148,8 @@ sim_rx_frames(struct qlxge_sim_func *fn, const struct sim_rx_ctx *ctx,
 				break;
 			if (oversize) {
 				fn->cnt.rx_drops_oversize++;
-				SIM_TRACE(rx, drop_oversize, SIM_FN_FMT " %u bytes",
-					  SIM_FN_ARGS(fn), len);
+				SIM_TRACE_DP(fn, rx, drop_oversize, SIM_FN_FMT " %u bytes",
+					     SIM_FN_ARGS(fn), len);
 			} else {
 				if (fcs_err) {
 					fn->cnt.rx_drops_fcs++;
@@ -157,9 +157,9 @@ sim_rx_frames(struct qlxge_sim_func *fn, const struct sim_rx_ctx *ctx,
 					fn->cnt.rx_drops_filter++;
 					sim_xgmac_rx_drop_event(fn, 1);
 				}
-				SIM_TRACE(rx, drop_filter, SIM_FN_FMT " %u bytes: "
-					  "reason %d slot %u", SIM_FN_ARGS(fn), len, ret,
-					  v.slot);
+				SIM_TRACE_DP(fn, rx, drop_filter, SIM_FN_FMT " %u bytes: "
+					     "reason %d slot %u", SIM_FN_ARGS(fn), len, ret,
+					     v.slot);
 			}
 			goto count;
 		}
@@ -204,8 +204,8 @@ sim_rx_frames(struct qlxge_sim_func *fn, const struct sim_rx_ctx *ctx,
 			fcs_err = false;
 			fifo_drop = true;
 			fn->cnt.rx_drops_nobuf++;
-			SIM_TRACE(rx, drop_nobuf, SIM_FN_FMT " %u bytes: no buffer",
-				  SIM_FN_ARGS(fn), mac_len);
+			SIM_TRACE_DP(fn, rx, drop_nobuf, SIM_FN_FMT " %u bytes: no buffer",
+				     SIM_FN_ARGS(fn), mac_len);
 		}
 		fifo_drop |= res == SIM_RXQ_TOO_BIG;
 		/* taken by no queue: the CQ not ready, or a DMA error (AE posted) */
