@@ -235,7 +235,7 @@ sim_rx_classify_frame(const struct sim_rx_ctx *ctx, const uint8_t *frame, uint32
 	if (!mp->pass) {
 		v->rt_bits = bits;
 		v->drop = SIM_RX_DROP_VLAN;
-		SIM_TRACE(rx, drop_vlan, "port %u tci 0x%04x", ctx->port, v->vlan_tci);
+		SIM_TRACE_DP(ctx, rx, drop_vlan, "port %u tci 0x%04x", ctx->port, v->vlan_tci);
 		return v->drop;
 	}
 	v->strip_vlan = mp->strip;
@@ -319,11 +319,11 @@ sim_rx_classify_frame(const struct sim_rx_ctx *ctx, const uint8_t *frame, uint32
 	}
 	if (to == SIM_ROUTE_NO_SLOT) {
 		v->drop = SIM_RX_DROP_FILTER;
-		SIM_TRACE(rx, drop_filter, "port %u bits 0x%08x", ctx->port, bits);
+		SIM_TRACE_DP(ctx, rx, drop_filter, "port %u bits 0x%08x", ctx->port, bits);
 	} else {
 		v->drop = SIM_RX_DROP_SLOT;
-		SIM_TRACE(rx, drop_slot, "port %u slot %u bits 0x%08x", ctx->port, v->slot,
-			  bits);
+		SIM_TRACE_DP(ctx, rx, drop_slot, "port %u slot %u bits 0x%08x", ctx->port,
+			     v->slot, bits);
 	}
 	if (mac_err == QLXGE_IB_MAC_FLAGS2_ERR_OVERSIZE)
 		v->drop = SIM_RX_DROP_OVERSIZE;	/* dropped for any reason: counted as oversize */

@@ -35,6 +35,8 @@ struct sim_rx_ctx {
 	struct sim_route_memo *route_memo;	/* the batch's last slot search; NULL = none */
 	struct sim_mac_memo *mac_memo;		/* the batch's last address match; NULL = none */
 	struct sim_rx_vmemo *verdict_memo;	/* the burst's last verdict; NULL = none */
+	uint32_t trace;				/* the function's trace cache (SIM_TA_*, log.h)
+						 * for SIM_TRACE_DP; 0: no trace */
 };
 
 /** Why a frame was not delivered (sim_rx_verdict.drop). */

@@ -69,6 +69,7 @@ sim_rx_ctx_init(struct qlxge_sim_func *fn, struct sim_rx_ctx *c, struct sim_rout
 	c->mac_memo = mac_memo;
 	vmemo->frame = NULL;
 	c->verdict_memo = vmemo;
+	c->trace = fn->trace;
 }
 
 /* The CQ @p q can take a completion for a received frame now. */
