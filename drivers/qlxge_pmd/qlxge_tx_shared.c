@@ -15,9 +15,13 @@
  * (mpring's sole producer), so one sender pays a lock's two CAS and little more; and it keeps
  * the queue between its calls (mpring's lease, unless the lease is off), so that its later
  * calls pay no CAS at all, until another caller, a stop or a tx_done_cleanup ends the lease
- * (one membarrier() system call, mpring.c "the lease"). The time
- * keeps two callers on two cores shared with other threads from taking turns at being
- * "alone" while the other is descheduled, which would cost a doorbell per burst.
+ * (one membarrier() system call, mpring.c "the lease"). The time is a trade: while one of two
+ * callers that share cores with other threads is descheduled, the other is alone for a
+ * scheduler time slice (milliseconds). Taken as alone, it pays the unshared burst's cost
+ * instead of the ring's (two to three times as much per call at bursts of one, most of it in
+ * the CAS that gives the role back after the doorbell); not taken, its
+ * bursts wait in the ring while the work queue is full and go in fewer doorbells. 200 us
+ * takes the first (the driver's guide, "Shared TX queues", has the measurements of both).
  *
  * The consumer role is the queue's lock: exactly one thread at a time holds it, passed on by
  * the ring's acquire/release CAS (mpring.c, R4 -> A1/A2/A4/A7). Everything that touches the
@@ -64,8 +68,7 @@
 #define QLXGE_TXS_STOP_WAIT_US	100000	/* a stop waits this long for the device, in total */
 #define QLXGE_TXS_STOP_STEP_US	10
 #define QLXGE_TXS_SOLE_CALLS	64	/* calls in a row after which a caller is taken as alone */
-#define QLXGE_TXS_SOLE_US	50000	/* ... if still alone this long after (a partner
-					 * descheduled for a time slice is not gone) */
+#define QLXGE_TXS_SOLE_US	200	/* ... if still alone this long after (sole_us) */
 #define QLXGE_TXS_POST_MIN	32	/* a full queue's drain posts this many frames at once */
 
 /* ---- the drain: the ring's consumer feeds the work queue ------------------------------ */
@@ -278,7 +281,8 @@ qlxge_txs_setup(struct rte_eth_dev *dev, struct qlxge_txq *txq, unsigned int soc
 			  c->hold_pkts != 0 ? c->hold_pkts : txq->nb_desc / 4u;
 	conf.sole_calls = c->sole_calls == RTE_PMD_QLXGE_TXS_SOLE_OFF ? 0 :
 			  c->sole_calls != 0 ? c->sole_calls : QLXGE_TXS_SOLE_CALLS;
-	conf.sole_cycles = (uint64_t)QLXGE_TXS_SOLE_US * hz / US_PER_S;
+	conf.sole_cycles = (uint64_t)(c->sole_us != 0 ? c->sole_us : QLXGE_TXS_SOLE_US) * hz /
+			   US_PER_S;
 	/* no lease with holds: mpring grants none then */
 	conf.lease = c->lease != RTE_PMD_QLXGE_TXS_LEASE_OFF;
 	s = rte_zmalloc_socket("qlxge_txs", off + mpring_memsize(conf.size), RTE_CACHE_LINE_SIZE,

@@ -195,6 +195,7 @@ static_assert(RTE_PMD_QLXGE_TXS_IDLE == (int)MPRING_IDLE &&
 #define QLXGE_TXS_HOLD_US_MAX	1000
 #define QLXGE_TXS_BUDGET_PKTS_MAX UINT16_MAX
 #define QLXGE_TXS_BUDGET_US_MAX	10000
+#define QLXGE_TXS_SOLE_US_MAX	1000000
 
 QLXGE_EXPORT int
 rte_pmd_qlxge_tx_shared_conf_set(uint16_t port_id, const struct rte_pmd_qlxge_tx_shared_conf *conf)
@@ -210,7 +211,7 @@ rte_pmd_qlxge_tx_shared_conf_set(uint16_t port_id, const struct rte_pmd_qlxge_tx
 		return -E_RTE_SECONDARY;
 	if (conf == NULL || conf->hold_us > QLXGE_TXS_HOLD_US_MAX ||
 	    conf->hold_pkts > QLXGE_RING_MAX || conf->budget_pkts > QLXGE_TXS_BUDGET_PKTS_MAX ||
-	    conf->budget_us > QLXGE_TXS_BUDGET_US_MAX ||
+	    conf->budget_us > QLXGE_TXS_BUDGET_US_MAX || conf->sole_us > QLXGE_TXS_SOLE_US_MAX ||
 	    (conf->lease != 0 && conf->lease != RTE_PMD_QLXGE_TXS_LEASE_OFF))
 		return -EINVAL;
 	ad = QLXGE_DEV_PRIVATE(dev);
@@ -220,6 +221,7 @@ rte_pmd_qlxge_tx_shared_conf_set(uint16_t port_id, const struct rte_pmd_qlxge_tx
 	ad->txs_conf.budget_us = conf->budget_us;
 	ad->txs_conf.sole_calls = conf->sole_calls;
 	ad->txs_conf.lease = conf->lease;
+	ad->txs_conf.sole_us = conf->sole_us;
 	return 0;
 }
 
@@ -243,6 +245,7 @@ rte_pmd_qlxge_tx_shared_conf_get(uint16_t port_id, struct rte_pmd_qlxge_tx_share
 	conf->budget_us = ad->txs_conf.budget_us;
 	conf->sole_calls = ad->txs_conf.sole_calls;
 	conf->lease = ad->txs_conf.lease;
+	conf->sole_us = ad->txs_conf.sole_us;
 	return 0;
 }
 

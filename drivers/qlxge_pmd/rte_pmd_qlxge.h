@@ -170,12 +170,11 @@ struct rte_pmd_qlxge_tx_shared_conf {
 	uint32_t budget_us;
 	/**
 	 * A caller whose last sole_calls calls on the queue came with no other caller's between
-	 * them, and still none 50 ms after the last of them, is answered as by an unshared queue
-	 * when it finds nobody at work: its frames go to the device from its array, and what the
-	 * work queue has no room for is returned to it instead of waiting in the ring. (The 50 ms
-	 * keep a caller whose partner is only descheduled for a scheduler time slice from being
-	 * taken as alone.) 0: 64; RTE_PMD_QLXGE_TXS_SOLE_OFF: never (every caller's frames wait
-	 * in the ring when the work queue is full, as for many callers).
+	 * them, and still none sole_us microseconds after the last of them, is answered as by an
+	 * unshared queue when it finds nobody at work: its frames go to the device from its
+	 * array, and what the work queue has no room for is returned to it instead of waiting in
+	 * the ring. 0: 64; RTE_PMD_QLXGE_TXS_SOLE_OFF: never (every caller's frames wait in the
+	 * ring when the work queue is full, as for many callers).
 	 */
 	uint32_t sole_calls;
 	/**
@@ -186,6 +185,15 @@ struct rte_pmd_qlxge_tx_shared_conf {
 	 * membarrier; without it, none is granted). 0: on; RTE_PMD_QLXGE_TXS_LEASE_OFF: never.
 	 */
 	uint32_t lease;
+	/**
+	 * The time of the sole_calls rule, in microseconds; 0: 200, at most 1000000. A longer
+	 * time keeps a caller whose partner is descheduled for a scheduler time slice (a few
+	 * milliseconds) from being answered alone meanwhile: its frames then wait in the ring
+	 * while the work queue is full and go in fewer doorbells, at the cost of every call
+	 * taking the ring's path, which at bursts of one costs two to three times the unshared
+	 * burst (the driver's guide, "Shared TX queues", has the measurements).
+	 */
+	uint32_t sole_us;
 };
 
 /** rte_pmd_qlxge_tx_shared_conf.sole_calls: no caller is ever taken as alone. */

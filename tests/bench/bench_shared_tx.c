@@ -109,6 +109,7 @@ static struct rte_mempool *pool;
 static int cores[2] = { 0, 1 };
 static unsigned int hold_us;
 static uint32_t sole_calls;	/* 0: the driver's default */
+static uint32_t sole_us;	/* 0: the driver's default */
 static uint32_t lease;		/* 0: the driver's default (on); RTE_PMD_QLXGE_TXS_LEASE_OFF */
 static int enq_off = -1, db_off = -1;	/* the latency runs' dynamic fields */
 static uint64_t tsc_hz;
@@ -609,7 +610,8 @@ static void
 usage(const char *prog)
 {
 	fprintf(stderr, "usage: %s [--smoke] [--ms N] [--repeat R] [--cores a,b] [--hold-us U]\n"
-		"       [--sole-calls N|off] [--lease on|off] [--only T,B] [-- EAL args]\n"
+		"       [--sole-calls N|off] [--sole-us U] [--lease on|off] [--only T,B]\n"
+		"       [-- EAL args]\n"
 		"  --smoke      30 ms per run, 1 repetition (CI: that it runs)\n"
 		"  --ms N       milliseconds per run (default 1000), after a tenth (20 ms at\n"
 		"               least) of warm-up\n"
@@ -617,9 +619,10 @@ usage(const char *prog)
 		"  --cores a,b  the two cores the senders are pinned to, in turn (default 0,1)\n"
 		"  --hold-us U  shared queue: coalescing holds (rte_pmd_qlxge_tx_shared_conf_set)"
 		"\n"
-		"  --sole-calls N|off  shared queue: calls in a row after which (and 50 ms\n"
+		"  --sole-calls N|off  shared queue: calls in a row after which (and --sole-us\n"
 		"               later) a sender is answered as by an unshared queue (default:\n"
 		"               the driver's, 64)\n"
+		"  --sole-us U  shared queue: the time of that rule (default: the driver's, 200)\n"
 		"  --lease on|off  shared queue: a sender alone keeps the queue between its\n"
 		"               calls (no atomic read-modify-write per call; default on)\n"
 		"  --only T,B[,rate|cost|latency]  only the configurations of T threads, bursts\n"
@@ -643,6 +646,7 @@ main(int argc, char **argv)
 		{ "cores", required_argument, NULL, 'c' },
 		{ "hold-us", required_argument, NULL, 'H' },
 		{ "sole-calls", required_argument, NULL, 'S' },
+		{ "sole-us", required_argument, NULL, 'U' },
 		{ "lease", required_argument, NULL, 'L' },
 		{ "only", required_argument, NULL, 'o' },
 		{ "help", no_argument, NULL, 'h' }, { NULL, 0, NULL, 0 },
@@ -680,6 +684,7 @@ main(int argc, char **argv)
 			sole_calls = strcmp(optarg, "off") == 0 ? RTE_PMD_QLXGE_TXS_SOLE_OFF :
 				     (uint32_t)atoi(optarg);
 			break;
+		case 'U': sole_us = (uint32_t)atoi(optarg); break;
 		case 'L':
 			if (strcmp(optarg, "on") != 0 && strcmp(optarg, "off") != 0) {
 				usage(argv[0]);
@@ -733,6 +738,7 @@ main(int argc, char **argv)
 	}
 	sconf.hold_us = hold_us;
 	sconf.sole_calls = sole_calls;
+	sconf.sole_us = sole_us;
 	sconf.lease = lease;
 	if (rte_pmd_qlxge_tx_shared_conf_set(BS_PORT, &sconf) != 0) {
 		fprintf(stderr, "bench: port %u is not a qlxge port\n", BS_PORT);
@@ -762,8 +768,8 @@ main(int argc, char **argv)
 	if (sole_calls == RTE_PMD_QLXGE_TXS_SOLE_OFF)
 		snprintf(sole, sizeof(sole), "never");
 	else
-		snprintf(sole, sizeof(sole), "after %u calls and 50 ms",
-			 sole_calls != 0 ? sole_calls : 64);
+		snprintf(sole, sizeof(sole), "after %u calls and %u us",
+			 sole_calls != 0 ? sole_calls : 64, sole_us != 0 ? sole_us : 200);
 	printf("%u ms per run after %u ms warm-up, median of %u [min-max]; shared queue holds "
 	       "%s, a sender alone %s%s;\nload average %.2f %.2f %.2f\n", ms,
 	       RTE_MAX(ms / 10, 20u), reps, hold_us != 0 ? "on" : "off", sole,

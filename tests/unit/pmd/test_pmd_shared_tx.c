@@ -59,7 +59,7 @@
 #define MAX_THREADS	8
 #define TX_DESC		128		/* small: the work queue fills, the ring stalls */
 #define SHTX_POST_MIN	32		/* a nearly full work queue takes batches this large */
-#define SHTX_SOLE_MS	50		/* alone: 64 calls in a row, and this long after */
+#define SHTX_SOLE_MS	50		/* past the sole rule's time (200 us): alone for sure */
 #define RELAY_MS	(SHTX_SOLE_MS * 5 / 2)	/* a relay storm's senders' start interval */
 #define RX_DESC		4096		/* the receiver's: 2032 frames of buffering */
 #define POOL_TX		8191
@@ -360,7 +360,7 @@ prod_main(void *arg)
 			pr->eal = false;
 	}
 	/* relay: our turn; those before us may still be sending (they revoke our lease, or we
-	 * theirs), or done (alone: the sole rule's 64 calls and 50 ms, then a lease) */
+	 * theirs), or done (alone: the sole rule's 64 calls and 200 us, then a lease) */
 	while (rte_rdtsc() - st->t0 < (uint64_t)pr->id * st->relay_ms * rte_get_tsc_hz() / 1000)
 		usleep(1000);
 	while (pr->next_seq < st->frames) {
@@ -683,7 +683,7 @@ test_shared_tx_storm_reset(void **state)
 
 /*
  * Senders in relay, each starting RELAY_MS after the one before: each is alone long enough
- * (64 calls and 50 ms) to hold a lease, which the next one's frames, the control thread's
+ * (64 calls and 200 us) to hold a lease, which the next one's frames, the control thread's
  * queue stops (quiesce) and tx_done_cleanup (trylock) end; every frame still goes exactly
  * once, in order per sender.
  */
@@ -821,10 +821,14 @@ test_shared_tx_capability(void **state)
 	conf.hold_us = 0;
 	conf.budget_us = 10001;
 	assert_int_equal(rte_pmd_qlxge_tx_shared_conf_set(port, &conf), -EINVAL);
+	conf.budget_us = 0;
+	conf.sole_us = 1000001;
+	assert_int_equal(rte_pmd_qlxge_tx_shared_conf_set(port, &conf), -EINVAL);
 	assert_int_equal(rte_pmd_qlxge_tx_shared_conf_set(port, NULL), -EINVAL);
 	conf = (struct rte_pmd_qlxge_tx_shared_conf){ .hold_us = 5, .hold_pkts = 16,
 						      .budget_pkts = 64, .budget_us = 20,
-						      .sole_calls = RTE_PMD_QLXGE_TXS_SOLE_OFF };
+						      .sole_calls = RTE_PMD_QLXGE_TXS_SOLE_OFF,
+						      .sole_us = 1000 };
 	assert_int_equal(rte_pmd_qlxge_tx_shared_conf_set(port, &conf), 0);
 	assert_int_equal(rte_pmd_qlxge_tx_shared_conf_get(port, &got), 0);
 	assert_memory_equal(&conf, &got, sizeof(conf));
@@ -925,7 +929,7 @@ test_shared_tx_stall_resumes_on_call(void **state)
 }
 
 /*
- * One sender alone on the queue (64 calls in a row and more, and 50 ms since) is answered as an
+ * One sender alone on the queue (64 calls in a row and more, and 200 us since) is answered as an
  * unshared queue would answer it: with the device stopped the work queue fills, and the burst
  * then returns what fitted; nothing waits in the ring, the rest is the caller's (refused, not
  * lost). With sole_calls off (@off), the ring takes what the work queue cannot, as for many
