@@ -411,6 +411,57 @@ qlxge_tx_free_bulk(struct qlxge_txq *txq, struct rte_mbuf **m, uint32_t n)
 }
 
 /*
+ * The first word of a TX completion (opcode, flags1, flags2, flags3, as the CPU reads it): the
+ * bits that make it unusual, an error flag of §7.6 (E, S, L, B), and the opcode's byte, which
+ * is 1 or 2 (the request's). A usual completion has none of the flags and one of the opcodes,
+ * tested in one mask and one compare by qlxge_tx_rsp_usual().
+ */
+#define QLXGE_TX_RSP_FLAGS \
+	((uint32_t)(QLXGE_OB_MAC_RSP_FLAGS1_E | QLXGE_OB_MAC_RSP_FLAGS1_S | \
+		    QLXGE_OB_MAC_RSP_FLAGS1_L) << 8 | (uint32_t)QLXGE_OB_MAC_RSP_FLAGS3_B << 24)
+static_assert(QLXGE_OPCODE_OB_MAC_IOCB == 1 && QLXGE_OPCODE_OB_MAC_TSO_IOCB == 2,
+	      "qlxge_tx_rsp_usual: the opcodes are 1 and 2");
+
+static __rte_always_inline bool
+qlxge_tx_rsp_usual(uint32_t w)
+{
+	/* opcode 1 or 2: (opcode - 1) is 0 or 1, any other byte wraps to 2..255 */
+	return (w & QLXGE_TX_RSP_FLAGS) == 0 && (uint8_t)((uint8_t)w - 1u) <= 1u;
+}
+
+/*
+ * A completion qlxge_tx_rsp_usual() did not take: malformed (not a TX completion, or not the
+ * one of slot @wci, whose mbuf @m must be there): false; else the error flags, counted, and
+ * E, S and B (not sent) taken back out of opackets/obytes, where the burst put them (a reset of
+ * the counters in between leaves nothing to take back): true.
+ */
+static __rte_noinline bool
+qlxge_tx_rsp_unusual(struct qlxge_txq *txq, const struct qlxge_ob_mac_rsp *rsp, uint32_t wci,
+		     const struct rte_mbuf *m)
+{
+	uint8_t f1 = rsp->flags1 & (QLXGE_OB_MAC_RSP_FLAGS1_E | QLXGE_OB_MAC_RSP_FLAGS1_S |
+				    QLXGE_OB_MAC_RSP_FLAGS1_L);
+	bool b = (rsp->flags3 & QLXGE_OB_MAC_RSP_FLAGS3_B) != 0;
+
+	if ((rsp->opcode != QLXGE_OPCODE_OB_MAC_IOCB &&
+	     rsp->opcode != QLXGE_OPCODE_OB_MAC_TSO_IOCB) ||
+	    rte_le_to_cpu_32(rsp->tid) != wci || m == NULL)
+		return false;
+	txq->xstats.cpl_e += (f1 & QLXGE_OB_MAC_RSP_FLAGS1_E) != 0;
+	txq->xstats.cpl_s += (f1 & QLXGE_OB_MAC_RSP_FLAGS1_S) != 0;
+	txq->xstats.cpl_l += (f1 & QLXGE_OB_MAC_RSP_FLAGS1_L) != 0;
+	txq->xstats.cpl_b += b;
+	/* L was sent anyway */
+	if (b || (f1 & ~QLXGE_OB_MAC_RSP_FLAGS1_L) != 0) {
+		txq->stats.errors++;
+		if (txq->stats.packets != 0)
+			txq->stats.packets--;
+		txq->stats.bytes -= RTE_MIN(txq->stats.bytes, (uint64_t)m->pkt_len);
+	}
+	return true;
+}
+
+/*
  * Reclaim up to @max completed IOCBs (§7.6): one completion per IOCB, in WQ order, its tid the
  * slot; each entry cleared once read (see qlxge_tx_ring_prod). @flush: the device is off the
  * queue; the completions are read up to what the ring holds, and an entry that is not the next
@@ -421,10 +472,12 @@ qlxge_tx_reclaim_(struct qlxge_txq *txq, uint32_t max, const bool flush)
 {
 	struct rte_mbuf *done[QLXGE_TX_RECLAIM_BULK];
 	struct qlxge_ob_mac_rsp *rsp;
-	uint32_t prod, ci = txq->cq_ci, wci = txq->wq_ci, n = 0, nd = 0;
-	uint8_t f1;
-	bool b;
+	uint32_t prod, ci = txq->cq_ci, n = 0, nd = 0, count, w;
+	struct rte_mbuf *m;
 
+	/* One index for both rings: they have the same length, the device completes every IOCB
+	 * once, in order, and both indexes start at 0 (queue start) and move here together. */
+	RTE_ASSERT(txq->wq_ci == txq->cq_ci);
 	if (flush) {
 		prod = qlxge_tx_ring_prod(txq);
 	} else {
@@ -436,54 +489,35 @@ qlxge_tx_reclaim_(struct qlxge_txq *txq, uint32_t max, const bool flush)
 			return 0;
 		}
 	}
-	while (ci != prod && n < max) {
+	/* the completions to read: a count, so that the loop tests one bound */
+	count = RTE_MIN(prod >= ci ? prod - ci : prod + txq->nb_desc - ci, max);
+	for (; n < count; n++) {
 		rsp = (struct qlxge_ob_mac_rsp *)(txq->cq_ring + (size_t)ci * QLXGE_CQE_SIZE);
-		if (unlikely((rsp->opcode != QLXGE_OPCODE_OB_MAC_IOCB &&
-			      rsp->opcode != QLXGE_OPCODE_OB_MAC_TSO_IOCB) ||
-			     rte_le_to_cpu_32(rsp->tid) != wci || txq->sw_ring[wci] == NULL)) {
+		memcpy(&w, rsp, sizeof(w));
+		m = txq->sw_ring[ci];
+		if (unlikely(!qlxge_tx_rsp_usual(rte_le_to_cpu_32(w)) ||
+			     rte_le_to_cpu_32(rsp->tid) != ci || m == NULL) &&
+		    !qlxge_tx_rsp_unusual(txq, rsp, ci, m)) {
 			if (flush)
 				break;
 			txq->cq_ci = (uint16_t)ci;
 			qlxge_tx_malformed(txq);
 			break;
 		}
-		f1 = rsp->flags1 & (QLXGE_OB_MAC_RSP_FLAGS1_E | QLXGE_OB_MAC_RSP_FLAGS1_S |
-				    QLXGE_OB_MAC_RSP_FLAGS1_L);
-		b = (rsp->flags3 & QLXGE_OB_MAC_RSP_FLAGS3_B) != 0;
-		if (unlikely(f1 != 0 || b)) {
-			txq->xstats.cpl_e += (f1 & QLXGE_OB_MAC_RSP_FLAGS1_E) != 0;
-			txq->xstats.cpl_s += (f1 & QLXGE_OB_MAC_RSP_FLAGS1_S) != 0;
-			txq->xstats.cpl_l += (f1 & QLXGE_OB_MAC_RSP_FLAGS1_L) != 0;
-			txq->xstats.cpl_b += b;
-			/*
-			 * L was sent anyway; E, S and B were not: counted in oerrors and taken
-			 * back out of opackets/obytes, where the burst put them (a reset of the
-			 * counters in between leaves nothing to take back).
-			 */
-			if (b || (f1 & ~QLXGE_OB_MAC_RSP_FLAGS1_L) != 0) {
-				txq->stats.errors++;
-				if (txq->stats.packets != 0)
-					txq->stats.packets--;
-				txq->stats.bytes -= RTE_MIN(txq->stats.bytes,
-							    (uint64_t)txq->sw_ring[wci]->pkt_len);
-			}
-		}
-		done[nd++] = txq->sw_ring[wci];
-		txq->sw_ring[wci] = NULL;
+		done[nd++] = m;
+		txq->sw_ring[ci] = NULL;
 		rsp->opcode = 0;	/* read: see qlxge_tx_ring_prod */
 		if (nd == QLXGE_TX_RECLAIM_BULK) {
 			qlxge_tx_free_bulk(txq, done, nd);
 			nd = 0;
 		}
-		wci = wci + 1 == txq->nb_desc ? 0 : wci + 1;
 		ci = ci + 1 == txq->nb_desc ? 0 : ci + 1;
-		n++;
 	}
 	if (nd != 0)
 		qlxge_tx_free_bulk(txq, done, nd);
 	if (n != 0) {
 		txq->cq_ci = (uint16_t)ci;
-		txq->wq_ci = (uint16_t)wci;
+		txq->wq_ci = (uint16_t)ci;
 		txq->nb_free += n;
 		/* the entries are read (and cleared) before the device may reuse them */
 		rte_atomic_thread_fence(__ATOMIC_RELEASE);
