@@ -765,15 +765,22 @@ bad:
  * two on the same completions. The non-scattered burst only: the scattered and LRO bursts keep
  * the scalar path, the reference.
  */
+/* The completion's first word (opcode, flags1, flags2, flags3, as the CPU reads it): the error
+ * code and the two buffer flags, which the fast path wants as no code and exactly one flag. */
+#define QLXGE_RX_W_ERR	((uint32_t)QLXGE_IB_MAC_FLAGS2_ERR_MASK << 16)
+#define QLXGE_RX_W_DS	((uint32_t)QLXGE_IB_MAC_FLAGS3_DS << 24)
+#define QLXGE_RX_W_DL	((uint32_t)QLXGE_IB_MAC_FLAGS3_DL << 24)
+
 static __rte_always_inline bool
 qlxge_rx_is_plain(const struct qlxge_rxq *rxq, const struct qlxge_ib_mac_rsp *rsp)
 {
-	uint32_t dlen = rte_le_to_cpu_32(rsp->data_len);
-	uint8_t ds_dl = rsp->flags3 & (QLXGE_IB_MAC_FLAGS3_DS | QLXGE_IB_MAC_FLAGS3_DL);
+	uint32_t dlen = rte_le_to_cpu_32(rsp->data_len), w;
 
-	return (rsp->flags4 & QLXGE_IB_MAC_FLAGS4_HV) == 0 &&
-	       (rsp->flags2 & QLXGE_IB_MAC_FLAGS2_ERR_MASK) == 0 &&
-	       (ds_dl == QLXGE_IB_MAC_FLAGS3_DS || ds_dl == QLXGE_IB_MAC_FLAGS3_DL) &&
+	/* one load and one mask for flags2's error code and flags3's DS and DL */
+	memcpy(&w, rsp, sizeof(w));
+	w = rte_le_to_cpu_32(w) & (QLXGE_RX_W_ERR | QLXGE_RX_W_DS | QLXGE_RX_W_DL);
+	return (w == QLXGE_RX_W_DS || w == QLXGE_RX_W_DL) &&
+	       (rsp->flags4 & QLXGE_IB_MAC_FLAGS4_HV) == 0 &&
 	       dlen - 1 < RTE_MIN((uint32_t)rxq->buf_size,
 				  __atomic_load_n(&rxq->max_len, __ATOMIC_RELAXED));
 }
