@@ -758,6 +758,12 @@ bad:
 	return QLXGE_RX_BAD;
 }
 
+/* The completion's first word (opcode, flags1, flags2, flags3, as the CPU reads it): the error
+ * code and the two buffer flags, which the fast path wants as no code and exactly one flag. */
+#define QLXGE_RX_W_ERR	((uint32_t)QLXGE_IB_MAC_FLAGS2_ERR_MASK << 16)
+#define QLXGE_RX_W_DS	((uint32_t)QLXGE_IB_MAC_FLAGS3_DS << 24)
+#define QLXGE_RX_W_DL	((uint32_t)QLXGE_IB_MAC_FLAGS3_DL << 24)
+
 /*
  * The fast path: a completion of one small (DS) or large (DL) buffer, no split header, no
  * error code, a length of 1 to the buffer's and the port's bound. qlxge_rx_one() gives for it
@@ -765,12 +771,6 @@ bad:
  * two on the same completions. The non-scattered burst only: the scattered and LRO bursts keep
  * the scalar path, the reference.
  */
-/* The completion's first word (opcode, flags1, flags2, flags3, as the CPU reads it): the error
- * code and the two buffer flags, which the fast path wants as no code and exactly one flag. */
-#define QLXGE_RX_W_ERR	((uint32_t)QLXGE_IB_MAC_FLAGS2_ERR_MASK << 16)
-#define QLXGE_RX_W_DS	((uint32_t)QLXGE_IB_MAC_FLAGS3_DS << 24)
-#define QLXGE_RX_W_DL	((uint32_t)QLXGE_IB_MAC_FLAGS3_DL << 24)
-
 static __rte_always_inline bool
 qlxge_rx_is_plain(const struct qlxge_rxq *rxq, const struct qlxge_ib_mac_rsp *rsp)
 {

@@ -431,12 +431,12 @@ qlxge_tx_rsp_usual(uint32_t w)
 
 /*
  * A completion qlxge_tx_rsp_usual() did not take: malformed (not a TX completion, or not the
- * one of slot @wci, whose mbuf @m must be there): false; else the error flags, counted, and
+ * one of slot @slot, whose mbuf @m must be there): false; else the error flags, counted, and
  * E, S and B (not sent) taken back out of opackets/obytes, where the burst put them (a reset of
  * the counters in between leaves nothing to take back): true.
  */
 static __rte_noinline bool
-qlxge_tx_rsp_unusual(struct qlxge_txq *txq, const struct qlxge_ob_mac_rsp *rsp, uint32_t wci,
+qlxge_tx_rsp_unusual(struct qlxge_txq *txq, const struct qlxge_ob_mac_rsp *rsp, uint32_t slot,
 		     const struct rte_mbuf *m)
 {
 	uint8_t f1 = rsp->flags1 & (QLXGE_OB_MAC_RSP_FLAGS1_E | QLXGE_OB_MAC_RSP_FLAGS1_S |
@@ -445,7 +445,7 @@ qlxge_tx_rsp_unusual(struct qlxge_txq *txq, const struct qlxge_ob_mac_rsp *rsp, 
 
 	if ((rsp->opcode != QLXGE_OPCODE_OB_MAC_IOCB &&
 	     rsp->opcode != QLXGE_OPCODE_OB_MAC_TSO_IOCB) ||
-	    rte_le_to_cpu_32(rsp->tid) != wci || m == NULL)
+	    rte_le_to_cpu_32(rsp->tid) != slot || m == NULL)
 		return false;
 	txq->xstats.cpl_e += (f1 & QLXGE_OB_MAC_RSP_FLAGS1_E) != 0;
 	txq->xstats.cpl_s += (f1 & QLXGE_OB_MAC_RSP_FLAGS1_S) != 0;

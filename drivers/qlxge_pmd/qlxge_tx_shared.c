@@ -19,9 +19,9 @@
  * callers that share cores with other threads is descheduled, the other is alone for a
  * scheduler time slice (milliseconds). Taken as alone, it pays the unshared burst's cost
  * instead of the ring's (two to three times as much per call at bursts of one, most of it in
- * the CAS that gives the role back after the doorbell); not taken, its
- * bursts wait in the ring while the work queue is full and go in fewer doorbells. 200 us
- * takes the first (the driver's guide, "Shared TX queues", has the measurements of both).
+ * the CAS that gives the role back after the doorbell); not taken, its bursts wait in the ring
+ * while the work queue is full and go in fewer doorbells. 200 us takes the first (the driver's
+ * guide, "Shared TX queues", has the measurements of both).
  *
  * The consumer role is the queue's lock: exactly one thread at a time holds it, passed on by
  * the ring's acquire/release CAS (mpring.c, R4 -> A1/A2/A4/A7). Everything that touches the
