@@ -7,14 +7,16 @@
  * lengths disagree with their chain (prep reports them, the burst drops and counts them, and no
  * descriptor lands outside the frame's IOCB and OAL); completions whose lengths the device
  * cannot have written (zero, beyond the port's max frame without an error code, a chained
- * length that wraps the buffer count): the queue stops, the completion is counted and the port
- * asks for a reset, and comes back with rte_eth_dev_reset.
+ * length that wraps the buffer count) or TX completions that are not the next one: the queue
+ * stops, the completion is counted and the port asks for a reset, and comes back with
+ * rte_eth_dev_reset; TX completions with the error flags of §7.6, each counted as its flag says.
  *
  * The completions are the model's own, changed in place before the driver reads them: the
  * model's thread is stopped and the test steps it (qlxge_sim_poll) until the completion is
  * posted, then edits it in the queue's ring (the memzone ethdev names eth_p<port>_q<queue>_rxq,
- * whose first bytes are the completion ring, qlxge_rx.c). Waits are bounded; nothing asserts on
- * time.
+ * whose first bytes are the completion ring, qlxge_rx.c; for TX, eth_p<port>_q<queue>_txq, the
+ * work queue's ring, then the completion ring at the next 4 KiB page, qlxge_tx.c). Waits are
+ * bounded; nothing asserts on time.
  */
 
 #include <errno.h>
@@ -394,6 +396,156 @@ test_harden_rx_chained_length_wraps(void **state)
 	chained_wrap(true);
 }
 
+/* ---- TX: completions with error flags, and one that is not the next --------------------- */
+
+#define TX_FRAME_LEN	200
+#define TX_CQ_OFF(nb)	RTE_ALIGN_CEIL((size_t)(nb) * QLXGE_IOCB_SIZE, 4096)
+
+/*
+ * Port 0 sends @n frames to port 1 with the model's thread stopped; the test steps the model
+ * until port 0's TX queue 0 has all their completions, unread by the driver. Returns the
+ * completion ring and, in *@at, the index of the first of them.
+ */
+static struct qlxge_ob_mac_rsp *
+tx_posted(struct pmd_pair *p, unsigned int n, uint16_t *at)
+{
+	struct rte_pmd_qlxge_txq_state ts;
+	char name[RTE_MEMZONE_NAMESIZE];
+	const struct rte_memzone *mz;
+	unsigned int i, round;
+	struct rte_mbuf *m;
+
+	qlxge_sim_thread_stop(p->ad);
+	assert_int_equal(rte_pmd_qlxge_txq_state_get(p->port[0], 0, &ts), 0);
+	*at = ts.cq_consumer;
+	for (i = 0; i < n; i++) {
+		m = pmd_mk_frame(pmd_pool(), p->port[1], TX_FRAME_LEN);
+		assert_int_equal(rte_eth_tx_burst(p->port[0], 0, &m, 1), 1);
+	}
+	for (round = 0; round < POLL_ROUNDS; round++) {
+		qlxge_sim_poll(p->ad);
+		assert_int_equal(rte_pmd_qlxge_txq_state_get(p->port[0], 0, &ts), 0);
+		if ((unsigned int)(ts.cq_producer + ts.nb_desc - *at) % ts.nb_desc >= n)
+			break;
+		usleep(500);
+	}
+	assert_int_equal((unsigned int)(ts.cq_producer + ts.nb_desc - *at) % ts.nb_desc, n);
+	assert_int_equal(ts.cq_consumer, *at);
+	snprintf(name, sizeof(name), "eth_p%u_q0_txq", p->port[0]);
+	mz = rte_memzone_lookup(name);
+	assert_non_null(mz);
+	return (struct qlxge_ob_mac_rsp *)((uint8_t *)mz->addr + TX_CQ_OFF(ts.nb_desc));
+}
+
+/* With the model's thread running again: port 0 sends a frame, port 1 receives it. */
+static void
+tx_flows(struct pmd_pair *p)
+{
+	struct rte_mbuf *m = pmd_mk_frame(pmd_pool(), p->port[1], TX_FRAME_LEN);
+	unsigned int round;
+
+	assert_int_equal(rte_eth_tx_burst(p->port[0], 0, &m, 1), 1);
+	m = NULL;
+	for (round = 0; round < POLL_ROUNDS && m == NULL; round++) {
+		if (rte_eth_rx_burst(p->port[1], 0, &m, 1) == 0) {
+			m = NULL;
+			usleep(500);
+		}
+	}
+	assert_non_null(m);
+	assert_int_equal(m->pkt_len, TX_FRAME_LEN);
+	rte_pktmbuf_free(m);
+}
+
+/* Port 1's frames so far, freed. */
+static void
+rx_drain(struct pmd_pair *p)
+{
+	struct rte_mbuf *rx[32];
+	uint16_t nb;
+
+	while ((nb = rte_eth_rx_burst(p->port[1], 0, rx, RTE_DIM(rx))) != 0)
+		rte_pktmbuf_free_bulk(rx, nb);
+}
+
+/*
+ * Completions with L (sent, too long), S (too short, not sent) and B (not sent): each counted
+ * in its xstat; S and B in oerrors and taken back out of opackets and obytes, L left there.
+ * Nothing is malformed, and the queue goes on.
+ */
+static void
+test_harden_tx_completion_flags(void **state)
+{
+	struct qlxge_ob_mac_rsp *ring;
+	struct rte_eth_stats s0, s1;
+	struct pmd_pair p;
+	uint16_t at;
+
+	(void)state;
+	rx_case_open(&p, "hdtx_flags");
+	assert_int_equal(rte_eth_stats_get(p.port[0], &s0), 0);
+	ring = tx_posted(&p, 3, &at);
+	ring[at].flags1 |= QLXGE_OB_MAC_RSP_FLAGS1_L;
+	ring[(at + 1) % PMD_NB_DESC].flags1 |= QLXGE_OB_MAC_RSP_FLAGS1_S;
+	ring[(at + 2) % PMD_NB_DESC].flags3 |= QLXGE_OB_MAC_RSP_FLAGS3_B;
+	assert_int_equal(rte_eth_tx_done_cleanup(p.port[0], 0, 0), 3);
+	assert_int_equal(pmd_xstat(p.port[0], "tx_q0_too_long_frames"), 1);
+	assert_int_equal(pmd_xstat(p.port[0], "tx_q0_too_short_errors"), 1);
+	assert_int_equal(pmd_xstat(p.port[0], "tx_q0_not_sent_errors"), 1);
+	assert_int_equal(pmd_xstat(p.port[0], "tx_q0_length_mismatch_errors"), 0);
+	assert_int_equal(pmd_xstat(p.port[0], "tx_q0_malformed_completions"), 0);
+	assert_int_equal(rte_eth_stats_get(p.port[0], &s1), 0);
+	assert_int_equal(s1.opackets - s0.opackets, 1);
+	assert_int_equal(s1.obytes - s0.obytes, TX_FRAME_LEN);
+	assert_int_equal(s1.oerrors - s0.oerrors, 2);
+	assert_int_equal(qlxge_sim_thread_start(p.ad), 0);
+	rx_drain(&p);
+	tx_flows(&p);
+	assert_int_equal(__atomic_load_n(&reset_events, __ATOMIC_ACQUIRE), 0);
+	rx_case_close(&p);
+}
+
+/*
+ * A completion whose tid is not its slot: the reclaim takes the completions before it, counts
+ * it as malformed and stops there; the queue sends nothing more (the burst returns 0) and the
+ * port asks for a reset; it comes back with rte_eth_dev_reset() and frames flow again.
+ */
+static void
+test_harden_tx_completion_not_next(void **state)
+{
+	struct rte_pmd_qlxge_txq_state ts;
+	struct qlxge_ob_mac_rsp *ring;
+	struct pmd_pair p;
+	struct rte_mbuf *m;
+	uint16_t at;
+
+	(void)state;
+	rx_case_open(&p, "hdtx_tid");
+	assert_int_equal(rte_eth_dev_callback_register(p.port[0], RTE_ETH_EVENT_INTR_RESET,
+						       reset_cb, NULL), 0);
+	ring = tx_posted(&p, 2, &at);
+	ring[(at + 1) % PMD_NB_DESC].tid = rte_cpu_to_le_32((at + 5u) % PMD_NB_DESC);
+	assert_int_equal(rte_eth_tx_done_cleanup(p.port[0], 0, 0), 1);
+	assert_int_equal(pmd_xstat(p.port[0], "tx_q0_malformed_completions"), 1);
+	assert_int_equal(rte_pmd_qlxge_txq_state_get(p.port[0], 0, &ts), 0);
+	assert_int_equal(ts.stalled, 1);
+	assert_int_equal(ts.cq_consumer, (at + 1) % PMD_NB_DESC);
+	m = pmd_mk_frame(pmd_pool(), p.port[1], TX_FRAME_LEN);
+	assert_int_equal(rte_eth_tx_burst(p.port[0], 0, &m, 1), 0);
+	rte_pktmbuf_free(m);
+	assert_true(pmd_wait_count(&reset_events, 1));
+	/* the documented recovery */
+	assert_int_equal(qlxge_sim_thread_start(p.ad), 0);
+	assert_int_equal(rte_eth_dev_stop(p.port[0]), 0);
+	assert_int_equal(rte_eth_dev_reset(p.port[0]), 0);
+	rx_port_up(&p, 0, 9000);
+	rx_drain(&p);
+	tx_flows(&p);
+	assert_int_equal(rte_eth_dev_callback_unregister(p.port[0], RTE_ETH_EVENT_INTR_RESET,
+							 reset_cb, NULL), 0);
+	rx_case_close(&p);
+}
+
 int
 main(void)
 {
@@ -404,6 +556,8 @@ main(void)
 		cmocka_unit_test(test_harden_rx_zero_length),
 		cmocka_unit_test(test_harden_rx_over_max_frame),
 		cmocka_unit_test(test_harden_rx_chained_length_wraps),
+		cmocka_unit_test(test_harden_tx_completion_flags),
+		cmocka_unit_test(test_harden_tx_completion_not_next),
 	};
 
 	return cmocka_run_group_tests(tests, pmd_setup_suite, pmd_teardown_suite);
