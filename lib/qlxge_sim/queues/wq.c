@@ -16,6 +16,7 @@
 
 #include <rte_branch_prediction.h>
 #include <rte_byteorder.h>
+#include <rte_prefetch.h>
 
 #include "base/dma.h"
 #include "base/log.h"
@@ -168,6 +169,43 @@ sim_wq_readback(struct qlxge_sim_func *fn, unsigned int q, struct sim_wq *wq, ui
 }
 
 /*
+ * Read-ahead, for the model's speed only: the IOCB SIM_WQ_AHEAD_IOCB slots on, and the first
+ * line of the frame of the one SIM_WQ_AHEAD_FRAME on, are fetched into this core's cache while
+ * this IOCB executes (the driver wrote both on another core: without it each IOCB waits for
+ * two cache misses in turn, two thirds of the engine's time with the sender on the other core).
+ * Only slots the producer index covers, which the driver does not write until their
+ * completion; the one value read is the frame's address, and a prefetch changes nothing the
+ * driver can see: the IOCBs still execute one by one, in order, from their copy.
+ */
+#define SIM_WQ_AHEAD_IOCB	6
+#define SIM_WQ_AHEAD_FRAME	3
+
+static __rte_always_inline void
+sim_wq_read_ahead(struct qlxge_sim_func *fn, const struct sim_wq *wq, const uint8_t *ring_va,
+		  uint32_t cons, uint32_t prod)
+{
+	uint32_t avail = prod >= cons ? prod - cons : prod + wq->len - cons;
+	const struct qlxge_ob_mac_iocb *nx;
+	const void *frame;
+	uint32_t s;
+
+	if (avail > SIM_WQ_AHEAD_IOCB) {
+		s = cons + SIM_WQ_AHEAD_IOCB;
+		s = s >= wq->len ? s - wq->len : s;
+		rte_prefetch0(ring_va + (size_t)s * QLXGE_IOCB_SIZE);
+	}
+	if (avail > SIM_WQ_AHEAD_FRAME) {
+		s = cons + SIM_WQ_AHEAD_FRAME;
+		s = s >= wq->len ? s - wq->len : s;
+		nx = (const void *)(ring_va + (size_t)s * QLXGE_IOCB_SIZE);
+		frame = sim_dma_win_va(&fn->tx_buf_win, rte_le_to_cpu_64(nx->tbd[0].addr),
+				       RTE_CACHE_LINE_SIZE);
+		if (frame != NULL)
+			rte_prefetch0(frame);
+	}
+}
+
+/*
  * The WQ engine: every IOCB between the device's consumer and the producer (up to the budget,
  * while the CQ has room) in one pass; then the CQ's producer shadow once, then the WQ consumer
  * shadow once, each after the entries it covers (§6.3).
@@ -247,6 +285,8 @@ sim_wq_poll(struct qlxge_sim_func *fn, unsigned int q, uint64_t now)
 		/* one copy of the IOCB, as the device's DMA read: the driver may reuse the slot
 		 * once the consumer shadow says so (the plain frame's part first, sim_wq_iocb) */
 		memcpy(iocb, ring, SIM_WQ_IOCB_HEAD);
+		if (likely(ring_va != NULL))
+			sim_wq_read_ahead(fn, wq, ring_va, cons, prod);
 		if (unlikely(p.trace))
 			sim_wq_trace_read(fn, wq, cons);
 		sim_wq_iocb(fn, q, cons, iocb, ring, cq, cq_va, &txb, &p);
