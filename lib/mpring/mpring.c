@@ -913,7 +913,7 @@ lease_drain(struct mpring *r, const struct mpring_pvt_ctx *c, uint64_t h, uint32
 	uint32_t k;
 
 	MPRING_ASSERT(mpring_pvt_hold_deadline(r) == 0);
-	k = r->drain(r->cookie, &b, 0, &holding);
+	k = r->drain(r->cookie, &b, MPRING_DRAIN_DIRECT, &holding);
 	MPRING_ASSERT(k <= n);
 	MPRING_TEST_HOOK(r, MPRING_HOOK_DRAINED);
 	/* Relaxed: written by this thread only (its drain's enqueue_only). */
@@ -982,13 +982,72 @@ lease_self(void)
 }
 
 /*
+ * mpring_lease_enter/exit: lease_call and lease_drain with the caller's own code for the drain
+ * callback between them (the same fence, checks, counters and end of the lease).
+ */
+bool
+mpring_lease_enter(struct mpring *r, struct mpring_lease_call *lc)
+{
+	struct mpring_pvt_slot *sl;
+	uint64_t h;
+
+	/* Relaxed: a guess, checked again below after F1, as in mpring_enqueue_burst. */
+	if (!r->lease_on || (h = __atomic_load_n(&r->lease.holder, __ATOMIC_RELAXED)) !=
+			lease_self() || h == MPRING_PVT_LEASE_NONE)
+		return false;
+	sl = &r->stats[mpring_pvt_lease_slot(h)];
+	/* Relaxed: F1 orders it (the signal fence for the compiler, membarrier for the CPU). */
+	__atomic_store_n(&sl->lease_inside, 1, __ATOMIC_RELAXED);
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	MPRING_TEST_HOOK(r, MPRING_HOOK_LEASE_INSIDE);
+	/* A11: acquire: the caller's drain stays after the check. */
+	if (unlikely(__atomic_load_n(&r->lease.holder, __ATOMIC_ACQUIRE) != h)) {
+		/* Revoked: the revoker may wait for this (nothing of ours to pass on). */
+		__atomic_store_n(&sl->lease_inside, 0, __ATOMIC_RELEASE);
+		return false;
+	}
+	MPRING_ASSERT(mpring_pvt_hold_deadline(r) == 0);
+	lc->slot = sl;
+	lc->holder = h;
+	return true;
+}
+
+/* mpring_lease_exit() of a call that queued items (kick): the lease ends, as lease_drain's. */
+static __rte_noinline __rte_cold uint32_t
+lease_exit_kicked(struct mpring *r, struct mpring_pvt_slot *sl, uint64_t h, uint32_t n,
+		  uint32_t k)
+{
+	const struct mpring_pvt_ctx c = { .st = &sl->s, .shared = false };
+
+	return lease_end_own(r, &c, h, &sl->lease_inside, n, k, false);
+}
+
+uint32_t
+mpring_lease_exit(struct mpring *r, struct mpring_lease_call *lc, uint32_t n, uint32_t k)
+{
+	struct mpring_pvt_slot *sl = lc->slot;
+	const struct mpring_pvt_ctx c = { .st = &sl->s, .shared = false };
+
+	MPRING_ASSERT(k <= n);
+	MPRING_TEST_HOOK(r, MPRING_HOOK_DRAINED);
+	/* Relaxed: written by this thread only (its mpring_enqueue_only() in the call). */
+	if (unlikely(__atomic_load_n(&r->lease.kick, __ATOMIC_RELAXED)))
+		return lease_exit_kicked(r, sl, lc->holder, n, k);
+	mpring_pvt_stat_sole_lean(&c, k, n - k);
+	/* R7, as in lease_drain. */
+	__atomic_store_n(&sl->lease_inside, 0, __ATOMIC_RELEASE);
+	return k;
+}
+
+/*
  * SOLE: a producer alone on an idle, empty, running ring takes the role with one CAS and
- * offers its burst to the drain from its own array; what the drain does not take goes back to
- * it (declined), never into the ring: the ring then costs what a lock around the resource
- * would. The lean finish: if the drain holds nothing and nobody reserved or committed while we
- * held the role, the word is still the one our claim wrote, and one CAS back to the word before
- * it (IDLE, the same indices) gives the role back, with no session (cons_begin, cons_next) and
- * counters folded into two (mpring_pvt_stat_sole_lean). Otherwise, as any consumer, it drains
+ * offers its burst to the drain from its own array (MPRING_DRAIN_DIRECT); what the drain does
+ * not take goes back to it (declined), unless the drain queued it (enqueue_only): the ring then
+ * costs what a lock around the resource would. The lean finish: if the drain holds nothing and
+ * nobody reserved or committed while we held the role, the word is still the one our claim
+ * wrote, and one CAS back to the word before it (IDLE, the same indices) gives the role back,
+ * with no session (cons_begin, cons_next) and counters folded into two
+ * (mpring_pvt_stat_sole_lean). Otherwise, as any consumer, it drains
  * what others queued meanwhile and leaves (prod_sole_session). Returns the items taken, or
  * UINT32_MAX if the ring was not idle (the caller enqueues instead).
  */
@@ -1023,7 +1082,7 @@ prod_sole_direct(struct mpring *r, const struct mpring_pvt_ctx *c, void *const *
 	MPRING_ASSERT(mpring_pvt_hold_deadline(r) == 0);
 	if (ns.flags & MPRING_PVT_LEASED)
 		return lease_grant(r, c, items, n);
-	k = r->drain(r->cookie, &b, 0, &holding);
+	k = r->drain(r->cookie, &b, MPRING_DRAIN_DIRECT, &holding);
 	MPRING_ASSERT(k <= n);
 	MPRING_TEST_HOOK(r, MPRING_HOOK_DRAINED);
 	if (likely(!holding)) {

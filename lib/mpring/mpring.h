@@ -129,6 +129,13 @@ struct mpring_batch {
 
 /** Drain flag: send everything, hold nothing (resume, quiesce, expired hold). */
 #define MPRING_DRAIN_FLUSH 0x1u
+/**
+ * Drain flag: the batch is a producer's own array, not in the ring (a producer alone,
+ * mpring_conf.sole_calls): what the callback does not take goes back to that producer. The
+ * callback may instead queue the rest with mpring_enqueue_only() and count it as taken, so
+ * that it waits in the ring as any producer's would.
+ */
+#define MPRING_DRAIN_DIRECT 0x2u
 
 /**
  * Drain callback. Called by the one consumer, never concurrently with itself.
@@ -168,9 +175,10 @@ struct mpring_conf {
 	uint32_t sole_calls;	/**< a producer whose last sole_calls enqueue_burst calls came
 				 *   with no other producer's between them (and, with sole_cycles,
 				 *   still none sole_cycles later) is taken to be alone: on an
-				 *   idle ring its burst goes to the drain from its array, and
-				 *   what the drain does not take is given back to it, not queued
-				 *   (the ring then costs what a lock would); 0 = never */
+				 *   idle ring its burst goes to the drain from its array
+				 *   (MPRING_DRAIN_DIRECT), and what the drain does not take is
+				 *   given back to it, not queued (the ring then costs what a
+				 *   lock would); 0 = never */
 	uint64_t sole_cycles;	/**< with sole_calls: TSC cycles the streak must also last,
 				 *   counted from its sole_calls-th call (the clock is read only
 				 *   from then on, until they have passed), so that a producer is
@@ -233,6 +241,32 @@ void mpring_free(struct mpring *r);
  * @return items accepted (0 when full after conf.full_retries tries, or quiesced).
  */
 uint32_t mpring_enqueue_burst(struct mpring *r, void *const *items, uint32_t n);
+
+/** A lease holder's call in progress (mpring_lease_enter()); opaque. */
+struct mpring_lease_call {
+	void *slot;
+	uint64_t holder;
+};
+
+/**
+ * The lease holder's call without the drain callback, for a producer whose drain of its own
+ * array is its own code inlined in its call (a driver's unshared burst): if this thread holds
+ * @p r's lease (mpring_conf.lease), enter its call and return true; the caller then does with
+ * its @p n items what its drain callback would do with a batch of them alone (flags
+ * MPRING_DRAIN_DIRECT, taking a prefix, holding nothing; mpring_enqueue_only() allowed),
+ * calling nothing else of the ring, and ends the call with
+ * mpring_lease_exit(). False: not the holder, or its lease is being ended; use
+ * mpring_enqueue_burst(), which also serves a holder. Between enter and exit the thread is
+ * "inside" as in mpring_enqueue_burst(): a thread ending the lease waits for the exit.
+ */
+bool mpring_lease_enter(struct mpring *r, struct mpring_lease_call *lc);
+
+/**
+ * End the call mpring_lease_enter() began, in which the caller took @p k of its @p n items.
+ * @return @p k: what mpring_enqueue_burst() would have returned for the call.
+ */
+uint32_t mpring_lease_exit(struct mpring *r, struct mpring_lease_call *lc, uint32_t n,
+			   uint32_t k);
 
 /**
  * Enqueue all @p n items or none.

@@ -946,6 +946,129 @@ test_race_lease_holder_bulk_behind_reservation(void **state)
 	race_teardown(&rc);
 }
 
+/* --- the holder's direct call (mpring_lease_enter/exit): its own drain code between ------ */
+
+/*
+ * A call of @n items at @items as a driver makes it: as the lease holder, its drain code (here
+ * race_drain, what the callback does) between enter and exit, with @queue of them (the last)
+ * put in the ring with mpring_enqueue_only() instead; otherwise mpring_enqueue_burst(). Returns
+ * what the call accepted, and in *@direct whether it was a direct call.
+ */
+static uint32_t
+race_direct(struct race *rc, uintptr_t *items, uint32_t n, uint32_t queue, bool *direct)
+{
+	struct mpring_batch b = { .seg = { (void *const *)items, NULL }, .len = { n - queue, 0 } };
+	struct mpring_lease_call lc;
+	bool holding = false;
+	uint32_t k;
+
+	*direct = mpring_lease_enter(rc->r, &lc);
+	if (!*direct)
+		return mpring_enqueue_burst(rc->r, (void **)items, n);
+	k = race_drain(rc, &b, 0, &holding);
+	if (k == n - queue && queue != 0)
+		k += mpring_enqueue_only(rc->r, (void **)&items[k], queue);
+	return mpring_lease_exit(rc->r, &lc, n, k);
+}
+
+/* Not the holder: no direct call (a ring without a lease, and a thread that holds none). */
+static void
+test_race_lease_direct_not_holder(void **state)
+{
+	struct mpring_lease_call lc;
+	struct race rc;
+	bool direct;
+
+	(void)state;
+	race_setup_ex(&rc, 16, NULL, false);
+	assert_false(mpring_lease_enter(rc.r, &lc));
+	assert_int_equal(race_direct(&rc, &rc.v[0], 1, 0, &direct), 1);
+	assert_false(direct);
+	race_check(&rc, 1);
+	race_teardown(&rc);
+	if (!race_lease_setup(&rc, NULL))
+		skip();
+	assert_true(race_direct(&rc, &rc.v[3], 1, 0, &direct) == 1 && direct);	/* 4 */
+	race_check(&rc, 4);
+	assert_int_equal(rc.r->stats[0].sole_lean, 2);	/* the grant call and call 4 */
+	race_teardown(&rc);
+}
+
+/*
+ * A revoker arrives while the holder is inside its direct call (at its exit's DRAINED): B
+ * commits 5-6 behind the lease, ends it, finds A inside and waits until A's exit; then drains
+ * 5-6. 1-6 once, in order; A's direct call was counted as a lease call.
+ */
+static void
+test_race_lease_direct_revoker_waits(void **state)
+{
+	struct race rc;
+	bool direct;
+
+	(void)state;
+	if (!race_lease_setup_revoker(&rc, MPRING_HOOK_DRAINED, 4, race_b_enqueue_5_6))
+		skip();
+	assert_int_equal(race_direct(&rc, &rc.v[3], 1, 0, &direct), 1);	/* 4 */
+	assert_true(direct);
+	race_check(&rc, 6);
+	race_lease_check_revoker(&rc, 2);
+	assert_int_equal(rc.r->stats[0].sole_lean, 2);
+	assert_int_equal(rc.r->lease.holder, 0);
+	race_teardown(&rc);
+}
+
+/*
+ * The revocation lands between the enter's inside = 1 and its check of the lease word: the
+ * enter must say no, so that item 6 goes into the ring behind B's 4-5 (drained from the
+ * caller's array, it would come out first).
+ */
+static void
+test_race_lease_direct_revoked_in_enter(void **state)
+{
+	struct race rc;
+	bool direct;
+
+	(void)state;
+	if (!race_lease_setup_revoker(&rc, MPRING_HOOK_LEASE_INSIDE, 1, race_b_enqueue_4_5))
+		skip();
+	assert_int_equal(race_direct(&rc, &rc.v[5], 1, 0, &direct), 1);	/* 6 */
+	assert_false(direct);
+	race_check(&rc, 6);
+	race_lease_check_revoker(&rc, 2);
+	race_teardown(&rc);
+}
+
+/*
+ * The holder queues part of its call (mpring_enqueue_only(), as a driver whose work queue is
+ * full): 4 from its array, 5-6 into the ring. The exit ends the lease and drains 5-6 in the
+ * session it runs, which leaves the ring idle; the next call, still alone, is a new grant.
+ */
+static void
+test_race_lease_direct_queues_rest(void **state)
+{
+	struct mpring_stats st0, st;
+	struct race rc;
+	bool direct;
+
+	(void)state;
+	if (!race_lease_setup(&rc, NULL))
+		skip();
+	mpring_stats_get(rc.r, &st0);
+	assert_int_equal(race_direct(&rc, &rc.v[3], 3, 2, &direct), 3);	/* 4; 5-6 queued */
+	assert_true(direct);
+	mpring_stats_get(rc.r, &st);
+	assert_int_equal(st.starts[MPRING_ROUTE_SOLE], st0.starts[MPRING_ROUTE_SOLE] + 1);
+	assert_int_equal(rc.r->lease.holder, MPRING_PVT_LEASE_NONE);
+	assert_int_equal(mpring_state_word(rc.r) >> 48 & MPRING_PVT_LEASED, 0);
+	assert_int_equal(race_direct(&rc, &rc.v[6], 1, 0, &direct), 1);	/* 7 */
+	assert_false(direct);				/* the grant call is the sole path */
+	race_check(&rc, 7);
+	mpring_stats_get(rc.r, &st);
+	assert_int_equal(st.lease_grants, 2);
+	assert_int_equal(st.lease_revocations, 1);	/* the exit's own end */
+	race_teardown(&rc);
+}
+
 /* Without membarrier (as with ENOSYS), no lease: the sole path runs as without conf.lease. */
 static void
 test_race_lease_needs_membarrier(void **state)
@@ -1181,6 +1304,10 @@ main(void)
 		cmocka_unit_test(test_race_lease_trylock),
 		cmocka_unit_test(test_race_lease_holder_bulk_behind_reservation),
 		cmocka_unit_test(test_race_lease_needs_membarrier),
+		cmocka_unit_test(test_race_lease_direct_not_holder),
+		cmocka_unit_test(test_race_lease_direct_revoker_waits),
+		cmocka_unit_test(test_race_lease_direct_revoked_in_enter),
+		cmocka_unit_test(test_race_lease_direct_queues_rest),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
