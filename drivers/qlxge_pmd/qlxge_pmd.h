@@ -419,6 +419,7 @@ uint16_t qlxge_prep_pkts(void *txq, struct rte_mbuf **pkts, uint16_t n);
 int qlxge_tx_done_cleanup(void *txq, uint32_t free_cnt);
 /* what qlxge_tx.c lends the shared path: IOCBs without a doorbell, the doorbell, reclaim */
 uint16_t qlxge_tx_fill(struct qlxge_txq *txq, struct rte_mbuf **pkts, uint16_t n);
+uint16_t qlxge_tx_burst_leased(struct qlxge_txq *txq, struct rte_mbuf **pkts, uint16_t n);
 void qlxge_tx_doorbell(struct qlxge_txq *txq);
 uint32_t qlxge_tx_reclaim(struct qlxge_txq *txq, uint32_t max);
 

@@ -789,15 +789,12 @@ qlxge_tx_ring_doorbell(struct qlxge_txq *txq)
 	qlxge_db_write(txq->wq_db, txq->wq_prod_off, txq->wq_pi);
 }
 
-uint16_t
-qlxge_xmit_pkts(void *tx_queue, struct rte_mbuf **pkts, uint16_t n)
+/* The burst of a caller that has the queue to itself: reclaim, IOCBs, one doorbell. */
+static __rte_always_inline uint16_t
+qlxge_tx_burst_own(struct qlxge_txq *txq, struct rte_mbuf **pkts, uint16_t n)
 {
-	struct qlxge_txq *txq = tx_queue;
 	uint16_t pi = txq->wq_pi, i;
 
-	/* shared: a port with unshared queues too runs this burst (qlxge_tx_burst_select) */
-	if (unlikely(txq->shared != NULL))
-		return qlxge_xmit_pkts_mp(tx_queue, pkts, n);
 	if (unlikely(txq->stalled))
 		return 0;
 	/*
@@ -811,6 +808,24 @@ qlxge_xmit_pkts(void *tx_queue, struct rte_mbuf **pkts, uint16_t n)
 	if (txq->wq_pi != pi)
 		qlxge_tx_ring_doorbell(txq);	/* one per burst */
 	return i;
+}
+
+uint16_t
+qlxge_xmit_pkts(void *tx_queue, struct rte_mbuf **pkts, uint16_t n)
+{
+	struct qlxge_txq *txq = tx_queue;
+
+	/* shared: a port with unshared queues too runs this burst (qlxge_tx_burst_select) */
+	if (unlikely(txq->shared != NULL))
+		return qlxge_xmit_pkts_mp(tx_queue, pkts, n);
+	return qlxge_tx_burst_own(txq, pkts, n);
+}
+
+/* For the shared path: the unshared burst, for the holder of the ring's lease. */
+uint16_t
+qlxge_tx_burst_leased(struct qlxge_txq *txq, struct rte_mbuf **pkts, uint16_t n)
+{
+	return qlxge_tx_burst_own(txq, pkts, n);
 }
 
 /* For the shared path: the burst's IOCBs and doorbell, under the ring's consumer role. */

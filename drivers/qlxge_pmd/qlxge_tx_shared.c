@@ -10,12 +10,15 @@
  * writes one doorbell per drain call. On an idle ring the caller's burst goes to the device
  * straight from its array, as the unshared burst would. A caller that has been alone on the
  * queue for QLXGE_TXS_SOLE_CALLS calls in a row (sole_calls of rte_pmd_qlxge_tx_shared_conf)
- * and still is QLXGE_TXS_SOLE_US later is also answered as the unshared burst would answer
- * it: what the work queue has no room for goes back to it instead of waiting in the ring
+ * and still is QLXGE_TXS_SOLE_US later is also served from its array when the ring is idle
  * (mpring's sole producer), so one sender pays a lock's two CAS and little more; and it keeps
  * the queue between its calls (mpring's lease, unless the lease is off), so that its later
- * calls pay no CAS at all, until another caller, a stop or a tx_done_cleanup ends the lease
- * (one membarrier() system call, mpring.c "the lease"). The time is a trade: while one of two
+ * calls run the unshared burst itself between mpring_lease_enter() and mpring_lease_exit(),
+ * with no CAS at all, until another caller, a stop or a tx_done_cleanup ends the lease (one
+ * membarrier() system call, mpring.c "the lease"). What the work queue cannot take of such a
+ * caller's burst waits in the ring as anyone's would (qlxge_txs_direct_rest), which ends its
+ * lease: while the device is the slower one, its frames then go in batches, not a few per
+ * doorbell. The time is a trade: while one of two
  * callers that share cores with other threads is descheduled, the other is alone for a
  * scheduler time slice (milliseconds). Taken as alone, it pays the unshared burst's cost
  * instead of the ring's (two to three times as much per call at bursts of one, most of it in
@@ -111,6 +114,21 @@ qlxge_txs_stall(struct qlxge_txs *s, uint32_t cq, uint32_t need)
 }
 
 /*
+ * A batch of a caller alone (MPRING_DRAIN_DIRECT: its own array, not in the ring) of which the
+ * work queue took @done: the rest goes into the ring, to wait there as any caller's frames
+ * would, and counts as taken; the ring's next session stalls on the full work queue and posts it
+ * in larger batches once the device has made room. Returning it to the caller instead would
+ * post a few frames per doorbell while the device is the slower one.
+ */
+static uint32_t
+qlxge_txs_direct_rest(struct qlxge_txq *txq, const struct mpring_batch *b, uint32_t done)
+{
+	if (unlikely(txq->stalled))
+		return done;	/* nothing more goes to the device: the rest is the caller's */
+	return done + mpring_enqueue_only(txq->shared->ring, &b->seg[0][done], b->len[0] - done);
+}
+
+/*
  * mpring drain callback: IOCBs for a prefix of the batch (frames of any callers, oldest first),
  * one doorbell. Reclaim first, in bulk, when the batch does not fit the free slots. Returns the
  * frames taken; 0 when the work queue is full (the ring stalls until the device has made room).
@@ -127,7 +145,6 @@ qlxge_txs_drain(void *cookie, const struct mpring_batch *b, unsigned int flags, 
 	uint32_t avail = b->len[0] + b->len[1], done, busy;
 	uint16_t pi = txq->wq_pi;
 
-	RTE_SET_USED(flags);
 	RTE_SET_USED(holding);
 	if (unlikely(avail == 0))
 		return 0;	/* a flush call: nothing is held here */
@@ -141,12 +158,15 @@ qlxge_txs_drain(void *cookie, const struct mpring_batch *b, unsigned int flags, 
 		return qlxge_txs_stall(s, __atomic_load_n(txq->prod_shadow, __ATOMIC_RELAXED), 1);
 	}
 	if (txq->nb_free < avail || txq->nb_free < txq->free_thresh)
-		qlxge_tx_reclaim(txq, UINT32_MAX);
+		qlxge_tx_reclaim(txq, RTE_MAX(avail, QLXGE_TX_RECLAIM_BULK));
 	busy = txq->nb_desc - 1u - txq->nb_free;	/* IOCBs the device has not completed */
 	if (txq->nb_free < avail && txq->nb_free < QLXGE_TXS_POST_MIN &&
-	    busy >= QLXGE_TXS_POST_MIN)
+	    busy >= QLXGE_TXS_POST_MIN) {
+		if (flags & MPRING_DRAIN_DIRECT)
+			return qlxge_txs_direct_rest(txq, b, 0);
 		return qlxge_txs_stall(s, rte_cpu_to_le_32(txq->cq_ci),
 				       QLXGE_TXS_POST_MIN - txq->nb_free);
+	}
 	done = qlxge_tx_fill(txq, (struct rte_mbuf **)(uintptr_t)b->seg[0],
 			     (uint16_t)b->len[0]);
 	if (done == b->len[0] && b->len[1] != 0)
@@ -162,6 +182,8 @@ qlxge_txs_drain(void *cookie, const struct mpring_batch *b, unsigned int flags, 
 			qlxge_txs_stamp(txq, s->tsc_off, pi);
 		qlxge_tx_doorbell(txq);
 	}
+	if (unlikely(done < avail) && (flags & MPRING_DRAIN_DIRECT))
+		return qlxge_txs_direct_rest(txq, b, done);
 	if (likely(done != 0))
 		return done;
 	/* the work queue is full and the reclaim took every completion there was, up to cq_ci */
@@ -200,6 +222,34 @@ qlxge_txs_can_drain(void *cookie)
 /* ---- the burst ------------------------------------------------------------------------ */
 
 /*
+ * The lease holder's call (mpring_lease_enter): the unshared burst from the caller's array, and
+ * the queue's own counters of what the drain would have counted. Nothing else can run here: a
+ * stop, a tx_done_cleanup or another caller ends the lease first, waiting for our exit.
+ */
+static __rte_always_inline uint16_t
+qlxge_txs_leased(struct qlxge_txq *txq, struct rte_mbuf **pkts, uint16_t n)
+{
+	struct qlxge_txs *s = txq->shared;
+	uint16_t pi = txq->wq_pi, k;
+
+	k = qlxge_tx_burst_leased(txq, pkts, n);
+	if (txq->wq_pi != pi) {
+		s->xstats.frames += txq->wq_pi > pi ? txq->wq_pi - pi :
+				    txq->wq_pi + txq->nb_desc - pi;
+		s->xstats.doorbells++;
+		if (unlikely(s->tsc_off >= 0))
+			qlxge_txs_stamp(txq, s->tsc_off, pi);	/* just after the doorbell */
+	}
+	if (unlikely(k < n)) {
+		const struct mpring_batch b = { .seg = { (void *const *)pkts, NULL },
+						.len = { n, 0 } };
+
+		k = (uint16_t)qlxge_txs_direct_rest(txq, &b, k);
+	}
+	return k;
+}
+
+/*
  * The burst of a shared queue: the caller's frames into the ring, a prefix of @pkts; the caller
  * may become the consumer and drain (its own frames first, from its array, if the ring was
  * idle). A burst of no frames flushes what the ring holds for coalescing.
@@ -208,6 +258,7 @@ uint16_t
 qlxge_xmit_pkts_mp(void *tx_queue, struct rte_mbuf **pkts, uint16_t n)
 {
 	struct qlxge_txq *txq = tx_queue;
+	struct mpring_lease_call lc;
 
 	if (unlikely(txq->shared == NULL))	/* an unshared queue of a shared port */
 		return qlxge_xmit_pkts(tx_queue, pkts, n);
@@ -215,6 +266,9 @@ qlxge_xmit_pkts_mp(void *tx_queue, struct rte_mbuf **pkts, uint16_t n)
 		mpring_resume(txq->shared->ring, 0);
 		return 0;
 	}
+	if (mpring_lease_enter(txq->shared->ring, &lc))
+		return (uint16_t)mpring_lease_exit(txq->shared->ring, &lc, n,
+						   qlxge_txs_leased(txq, pkts, n));
 	return (uint16_t)mpring_enqueue_burst(txq->shared->ring, (void *const *)pkts, n);
 }
 

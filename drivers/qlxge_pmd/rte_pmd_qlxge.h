@@ -170,11 +170,11 @@ struct rte_pmd_qlxge_tx_shared_conf {
 	uint32_t budget_us;
 	/**
 	 * A caller whose last sole_calls calls on the queue came with no other caller's between
-	 * them, and still none sole_us microseconds after the last of them, is answered as by an
+	 * them, and still none sole_us microseconds after the last of them, is served as by an
 	 * unshared queue when it finds nobody at work: its frames go to the device from its
-	 * array, and what the work queue has no room for is returned to it instead of waiting in
-	 * the ring. 0: 64; RTE_PMD_QLXGE_TXS_SOLE_OFF: never (every caller's frames wait in the
-	 * ring when the work queue is full, as for many callers).
+	 * array, with no copy into the ring; what the work queue has no room for waits in the
+	 * ring, as any caller's. 0: 64; RTE_PMD_QLXGE_TXS_SOLE_OFF: never (every call takes the
+	 * ring's path).
 	 */
 	uint32_t sole_calls;
 	/**
@@ -182,7 +182,8 @@ struct rte_pmd_qlxge_tx_shared_conf {
 	 * its calls then cost what the unshared burst's do, with no atomic read-modify-write.
 	 * Another caller, a stop or an rte_eth_tx_done_cleanup() ends the lease, at the cost
 	 * of one membarrier() system call (the lease needs Linux's private expedited
-	 * membarrier; without it, none is granted). 0: on; RTE_PMD_QLXGE_TXS_LEASE_OFF: never.
+	 * membarrier; without it, none is granted); so does, at no such cost, the holder's own
+	 * burst that the work queue cannot take all of. 0: on; RTE_PMD_QLXGE_TXS_LEASE_OFF: never.
 	 */
 	uint32_t lease;
 	/**
