@@ -132,9 +132,12 @@ qlxge_txs_direct_rest(struct qlxge_txq *txq, const struct mpring_batch *b, uint3
  * mpring drain callback: IOCBs for a prefix of the batch (frames of any callers, oldest first),
  * one doorbell. Reclaim first, in bulk, when the batch does not fit the free slots. Returns the
  * frames taken; 0 when the work queue is full (the ring stalls until the device has made room).
- * A batch that does not fit a nearly full queue (room for fewer than QLXGE_TXS_POST_MIN
- * frames, the device busy with at least as many) waits until it has that much room: the
- * device loses nothing, and the frames go in one doorbell instead of one per few completions.
+ * A nearly full queue (room for fewer than QLXGE_TXS_POST_MIN frames, the device busy with at
+ * least as many) takes no batch until it has that much room: the device loses nothing, and the
+ * frames, more of them by then, go in one doorbell instead of one per few completions. (Not
+ * the lease holder's call, which posts what fits, as the unshared burst does: the rule there
+ * sent a lone sender to the ring's path, at two to three times the cost per call, whenever
+ * the device was behind it by a few frames; nor a lone sender's direct call, likewise.)
  * Takes nothing back to hold: coalescing is the ring's (hold rule), never the drain's.
  */
 static uint32_t
@@ -160,13 +163,10 @@ qlxge_txs_drain(void *cookie, const struct mpring_batch *b, unsigned int flags, 
 	if (txq->nb_free < avail || txq->nb_free < txq->free_thresh)
 		qlxge_tx_reclaim(txq, RTE_MAX(avail, QLXGE_TX_RECLAIM_BULK));
 	busy = txq->nb_desc - 1u - txq->nb_free;	/* IOCBs the device has not completed */
-	if (txq->nb_free < avail && txq->nb_free < QLXGE_TXS_POST_MIN &&
-	    busy >= QLXGE_TXS_POST_MIN) {
-		if (flags & MPRING_DRAIN_DIRECT)
-			return qlxge_txs_direct_rest(txq, b, 0);
+	if (txq->nb_free < QLXGE_TXS_POST_MIN && busy >= QLXGE_TXS_POST_MIN &&
+	    !(flags & MPRING_DRAIN_DIRECT))
 		return qlxge_txs_stall(s, rte_cpu_to_le_32(txq->cq_ci),
 				       QLXGE_TXS_POST_MIN - txq->nb_free);
-	}
 	done = qlxge_tx_fill(txq, (struct rte_mbuf **)(uintptr_t)b->seg[0],
 			     (uint16_t)b->len[0]);
 	if (done == b->len[0] && b->len[1] != 0)
