@@ -53,7 +53,8 @@
  *   IDLE, empty, running  P alone (SOLE), conf.lease: the grant      BUSY|LEASED  prod_sole_direct
  *   BUSY (SOLE)           P's direct drain held nothing, word as     IDLE         prod_sole_direct
  *                         its claim wrote it (lean finish)
- *   BUSY|LEASED           the holder's calls                         (no write)   lease_call
+ *   BUSY|LEASED           the holder's calls                         (no write)   lease_call,
+ *                                                                                 lease_enter
  *   BUSY|LEASED           a revoker (P behind the lease, quiesce,    BUSY         lease_clear
  *                         trylock) won the lease word and the
  *                         holder is out; or the holder's drain held
@@ -97,8 +98,10 @@
  *   A10 lease_revoke CAS holder -> REVOKING (acquire): R6
  *   F1  asymmetric fence: the holder's inside = 1, signal fence, load (A11) against the
  *       revoker's A10 CAS, membarrier(PRIVATE_EXPEDITED), load of inside (A12)
- *   A11 lease_call load of the lease word (acquire): the drain stays below the check
- *   R7  lease_drain inside = 0 (release): the holder's drain state -> A12, lease_rest
+ *   A11 lease_call (and mpring_lease_enter) load of the lease word (acquire): the drain
+ *       stays below the check
+ *   R7  lease_drain (and mpring_lease_exit) inside = 0 (release): the holder's drain state
+ *       -> A12, lease_rest
  *   A12 lease_revoke loads of inside (acquire): R7
  *   A13 lease_clear CAS, LEASED cleared (acquire): R1 of producers behind the lease
  */
