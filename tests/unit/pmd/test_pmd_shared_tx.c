@@ -167,8 +167,9 @@ struct storm {
 	struct producer prod[MAX_THREADS];
 	/* control -> producers */
 	uint32_t epoch;		/* odd from a stop's return to the next start's call */
-	int pause;		/* producers park (reconfiguration) */
+	int pause;		/* producers park (ethdev's port-wide calls) */
 	int parked;
+	int finished;		/* producers out of their loop */
 	/* receiver */
 	pthread_t rx_t;
 	int rx_stop;
@@ -404,6 +405,8 @@ prod_main(void *arg)
 	}
 	if (pr->eal)
 		rte_thread_unregister();
+	/* release: pairs with storm_park's acquire */
+	__atomic_fetch_add(&st->finished, 1, __ATOMIC_RELEASE);
 	return NULL;
 }
 
@@ -429,6 +432,29 @@ storm_keep_counts(struct storm *st)
 	assert_int_equal(rte_pmd_qlxge_txq_shared_stats_get(st->p.port[0], 0, &s), 0);
 	st->flushed_before += s.flushed_on_stop;
 	st->enqueued_before += s.enqueued;
+}
+
+/*
+ * The producers out of rte_eth_tx_burst() on the port, parked (or finished), for ethdev's
+ * port-wide calls: DPDK 22.11's rte_eth_dev_stop() (and so reset) clears the port's fast-path
+ * table with a string store before it writes its stubs into it, and a burst on another thread
+ * in that instant reads a null function or queue array (the guide, "Stop, reset and close").
+ * The driver's part with callers inside is the queue stop before it.
+ */
+static void
+storm_park(struct storm *st)
+{
+	/* release: pairs with prod_park's acquire */
+	__atomic_store_n(&st->pause, 1, __ATOMIC_RELEASE);
+	while (__atomic_load_n(&st->parked, __ATOMIC_ACQUIRE) +
+	       __atomic_load_n(&st->finished, __ATOMIC_ACQUIRE) < (int)st->nb_threads)
+		usleep(100);
+}
+
+static void
+storm_unpark(struct storm *st)
+{
+	__atomic_store_n(&st->pause, 0, __ATOMIC_RELEASE);
 }
 
 /* A stop returned (@on), or a start is about to be called. */
@@ -466,29 +492,33 @@ storm_control(struct storm *st, uint64_t *rng)
 			assert_int_equal(rte_eth_dev_tx_queue_start(port, 0), 0);
 			break;
 		case CTL_PORT:
-			assert_int_equal(rte_eth_dev_stop(port), 0);
+			/* the queue's quiesce with the callers inside, then the port's stop and
+			 * start with them parked (storm_park) */
+			assert_int_equal(rte_eth_dev_tx_queue_stop(port, 0), 0);
 			storm_stopped(st, true);
-			usleep(rnd_below(rng, 2000));
+			usleep(rnd_below(rng, 1000));
+			storm_park(st);
+			assert_int_equal(rte_eth_dev_stop(port), 0);
+			usleep(rnd_below(rng, 1000));
 			storm_stopped(st, false);
 			assert_int_equal(rte_eth_dev_start(port), 0);
+			storm_unpark(st);
 			break;
 		case CTL_RESET:
 			if (rounds > 4)
 				break;
-			/* callers keep calling across the reset; a reconfiguration frees the
-			 * queue: they park for it */
-			assert_int_equal(rte_eth_dev_reset(port), 0);
+			/* as the port stop; the reconfiguration after the reset frees the queue */
+			assert_int_equal(rte_eth_dev_tx_queue_stop(port, 0), 0);
 			storm_stopped(st, true);
-			usleep(rnd_below(rng, 2000));
-			__atomic_store_n(&st->pause, 1, __ATOMIC_RELEASE);
-			while (__atomic_load_n(&st->parked, __ATOMIC_ACQUIRE) +
-			       (producers_done(st) ? st->nb_threads : 0) < st->nb_threads)
-				usleep(100);
+			usleep(rnd_below(rng, 1000));
+			storm_park(st);
+			assert_int_equal(rte_eth_dev_reset(port), 0);
+			usleep(rnd_below(rng, 1000));
 			storm_keep_counts(st);
 			assert_int_equal(storm_setup_port0(st, false, false), 0);
 			storm_stopped(st, false);
 			assert_int_equal(rte_eth_dev_start(port), 0);
-			__atomic_store_n(&st->pause, 0, __ATOMIC_RELEASE);
+			storm_unpark(st);
 			break;
 		default:
 			break;
