@@ -29,7 +29,6 @@
 #include <rte_common.h>
 #include <rte_malloc.h>
 #include <rte_mbuf.h>
-#include <rte_prefetch.h>
 
 #include "qlxge_iocb.h"
 #include "qlxge_pmd.h"
@@ -870,8 +869,10 @@ qlxge_recv(struct qlxge_rxq *rxq, struct rte_mbuf **pkts, uint16_t n, bool scatt
 		qlxge_rx_malformed(rxq, prod);
 		return 0;
 	}
+	qlxge_cq_prefetch(rxq->cq_ring, ci,
+			  RTE_MIN(prod >= ci ? prod - ci : prod + rxq->nb_desc - ci, (uint32_t)n),
+			  rxq->nb_desc);
 	while (nb < n && ci != prod) {
-		/* not prefetched ahead: docs/profile.md, "Prefetch" */
 		cqe = rxq->cq_ring + (size_t)ci * QLXGE_CQE_SIZE;
 		switch (cqe[0]) {
 		case QLXGE_OPCODE_IB_MAC_IOCB:

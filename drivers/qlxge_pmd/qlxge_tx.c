@@ -491,6 +491,7 @@ qlxge_tx_reclaim_(struct qlxge_txq *txq, uint32_t max, const bool flush)
 	}
 	/* the completions to read: a count, so that the loop tests one bound */
 	count = RTE_MIN(prod >= ci ? prod - ci : prod + txq->nb_desc - ci, max);
+	qlxge_cq_prefetch(txq->cq_ring, ci, count, txq->nb_desc);
 	for (; n < count; n++) {
 		rsp = (struct qlxge_ob_mac_rsp *)(txq->cq_ring + (size_t)ci * QLXGE_CQE_SIZE);
 		memcpy(&w, rsp, sizeof(w));
