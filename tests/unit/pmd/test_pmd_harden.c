@@ -136,7 +136,9 @@ mk_chain(uint16_t port, unsigned int nsegs)
 
 /*
  * nb_segs below the chain (10 segments said to be 1, 8 and 9: the IOCB's 8 descriptors would be
- * overrun), above it, and lengths that do not add up: prep refuses each with EINVAL; the burst
+ * overrun; 2 said to be 1 with pkt_len the first's data_len, which the fast path's test would
+ * take but for its look at next), above it, and lengths that do not add up: prep refuses each
+ * with EINVAL; the burst
  * takes, drops and counts it, writes no IOCB for it (the work queue's producer does not move)
  * and the port goes on sending.
  */
@@ -148,8 +150,8 @@ test_harden_tx_chain_mismatch(void **state)
 		int nb_segs;		/* what the mbuf says; 0: as built */
 		int pkt_len_delta;
 	} cases[] = {
-		{ 10, 1, 0 }, { 10, 8, 0 }, { 10, 9, 0 }, { 3, 4, 0 }, { 1, 2, 0 },
-		{ 3, 0, 1 }, { 1, 0, -1 },
+		{ 10, 1, 0 }, { 10, 8, 0 }, { 10, 9, 0 }, { 2, 1, -100 }, { 3, 4, 0 },
+		{ 1, 2, 0 }, { 3, 0, 1 }, { 1, 0, -1 },
 	};
 	struct rte_eth_conf conf = { 0 };
 	struct rte_pmd_qlxge_txq_state ts;
