@@ -200,17 +200,25 @@ sim_rx_frames(struct qlxge_sim_func *fn, const struct sim_rx_ctx *ctx,
 		if (unlikely(res == SIM_RXQ_NO_ROOM)) {
 			if (wait)
 				break;	/* a pcap file waits for buffers: not taken */
-			/* no buffer: the MAC's FIFO overflows, the frame as received */
+			/* no buffer: the MAC's FIFO overflows, the frame as received; a FIFO
+			 * drop only, not also an FCS or length error */
 			data = frames[i];
 			fcs_err = false;
+			oversize = false;
 			fifo_drop = true;
 			fn->cnt.rx_drops_nobuf++;
 			SIM_TRACE_DP(fn, rx, drop_nobuf, SIM_FN_FMT " %u bytes: no buffer",
 				     SIM_FN_ARGS(fn), mac_len);
 		}
-		fifo_drop |= res == SIM_RXQ_TOO_BIG;
-		/* taken by no queue: the CQ not ready, or a DMA error (AE posted) */
-		if (unlikely(res == SIM_RXQ_DROPPED))
+		/*
+		 * Each frame in one counter (docs/hardware/choices.md, "Frames the port receives
+		 * and no queue takes"): a frame the MAC counts as an FCS or length error that no
+		 * buffer form fits, or that no queue takes (the CQ not ready, a DMA error: AE
+		 * posted), is not also a FIFO drop or a drop event, as a filtered one is not.
+		 */
+		if (unlikely(res == SIM_RXQ_TOO_BIG) && !fcs_err && !oversize)
+			fifo_drop = true;
+		if (unlikely(res == SIM_RXQ_DROPPED) && !fcs_err && !oversize)
 			sim_xgmac_rx_drop_event(fn, 1);
 		if (fcs_err && res == SIM_RXQ_OK)
 			fn->cnt.rx_errors++;

@@ -589,6 +589,41 @@ test_queue_valid_doorbell_same_value(void **state)
 	qfix_down(&f);
 }
 
+/*
+ * A frame with a bad FCS that an error slot routes to a CQ that is not valid: counted once, as
+ * an FCS error (the MAC's counter, the PMD's ierrors), not also as a drop event, as a filtered
+ * one; a good frame to the same CQ is a drop event. Each frame the port receives in exactly one
+ * of the counters the driver reads (docs/hardware/choices.md).
+ */
+static void
+test_queue_rx_error_frame_dropped_counted_once(void **state)
+{
+	struct qlxge_sim_counters c;
+	struct qfix f;
+
+	(void)state;
+	qfix_up(&f, 48);
+	st_route_set(f.fn, QLXGE_RT_SLOT_ALL_ERR, QLXGE_RT_IDX_DST_DFLT_Q, QLXGE_RT_DATA_ERR);
+	q_cq_reload_invalid(f.fn, &f.rx);
+	st_frame_udp(f.buf, 64, f.e.mac[0], 0);
+	assert_int_equal(qlxge_sim_fault_set(f.fn, QLXGE_SIM_FAULT_RX_BAD_FCS, 1), 0);
+	qfix_send(&f, 64, 1, 0);
+	qfix_tx_done(&f, 1);
+	assert_int_equal(qlxge_sim_fault_set(f.fn, QLXGE_SIM_FAULT_RX_BAD_FCS, 0), 0);
+	qfix_send(&f, 64, 2, 0);
+	qfix_tx_done(&f, 2);
+	assert_null(st_cq_next(f.fn, &f.rx));
+	assert_int_equal(qlxge_sim_counters_get(f.fn, &c), 0);
+	assert_int_equal(c.rx_drops_cq_invalid, 2);
+	assert_int_equal(c.rx_drop_events, 1);
+	assert_true(st_sem_get(f.fn, QLXGE_SEM_XGMAC0));
+	assert_int_equal(st_xgmac_cnt(f.fn, QLXGE_XGMAC_RX_FCS_ERR_PKTS), 1);
+	assert_int_equal(st_xgmac_cnt(f.fn, QLXGE_XGMAC_RX_DROP_EVENTS), 1);
+	assert_int_equal(st_xgmac_cnt(f.fn, QLXGE_XGMAC_RX_NIC_FIFO_DROP), 0);
+	st_sem_put(f.fn, QLXGE_SEM_XGMAC0);
+	qfix_down(&f);
+}
+
 /* A producer index beyond the ring is driver misuse, reported once per bad value. */
 static void
 test_queue_bad_producer_warns_once(void **state)
@@ -1035,6 +1070,7 @@ main(void)
 		cmocka_unit_test(test_queue_doorbell_readback),
 		cmocka_unit_test(test_queue_pcap_start_modes),
 		cmocka_unit_test(test_queue_valid_doorbell_same_value),
+		cmocka_unit_test(test_queue_rx_error_frame_dropped_counted_once),
 		cmocka_unit_test(test_queue_loopback_shared_cq),
 		cmocka_unit_test(test_queue_loopback_lso_shared_cq),
 		cmocka_unit_test(test_queue_bad_producer_warns_once),
