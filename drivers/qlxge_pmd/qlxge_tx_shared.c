@@ -125,7 +125,7 @@ qlxge_txs_direct_rest(struct qlxge_txq *txq, const struct mpring_batch *b, uint3
 {
 	if (unlikely(txq->stalled))
 		return done;	/* nothing more goes to the device: the rest is the caller's */
-	return done + mpring_enqueue_only(txq->shared->ring, &b->seg[0][done], b->len[0] - done);
+	return done + mpring_enqueue_rest(txq->shared->ring, &b->seg[0][done], b->len[0] - done);
 }
 
 /*

@@ -239,6 +239,7 @@ cons_call(struct cons *s, const struct mpring_batch *b, uint32_t avail, bool dir
 	MPRING_ASSERT(avail != 0 || n == 0);
 	MPRING_ASSERT(!s->flush || !holding);
 	mpring_pvt_stat_drain(s->c, n, direct);
+	mpring_pvt_stat_enqueue(s->c, true, mpring_pvt_take_queued(r));
 	mpring_pvt_hold_drained(r, s->c, avail, n, holding);
 	s->holding = holding;
 	s->flushed = s->flush;
@@ -864,7 +865,8 @@ prod_sole_session(struct mpring *r, const struct mpring_pvt_ctx *c, uint32_t n, 
 	struct cons s;
 
 	cons_begin(&s, r, c, MPRING_ROUTE_SOLE, 0);
-	mpring_pvt_stat_drain(c, k, true);
+	/* what the direct call queued is the caller's (enqueued), drained by this session */
+	mpring_pvt_stat_drain(c, k - mpring_pvt_take_queued(r), true);
 	if (!fed)
 		mpring_pvt_hold_drained(r, c, n, k, holding);
 	s.holding = holding;
@@ -897,7 +899,7 @@ lease_end_own(struct mpring *r, const struct mpring_pvt_ctx *c, uint64_t h, uint
 		return prod_sole_session(r, c, n, k, holding, false);
 	}
 	mpring_pvt_hold_drained(r, c, n, k, holding);
-	mpring_pvt_stat_sole_lean(c, k, n - k);
+	mpring_pvt_stat_sole_queued(c, k, mpring_pvt_take_queued(r), n - k);
 	/* R7, as in lease_drain. */
 	__atomic_store_n(inside, 0, __ATOMIC_RELEASE);
 	return k;
@@ -922,6 +924,7 @@ lease_drain(struct mpring *r, const struct mpring_pvt_ctx *c, uint64_t h, uint32
 	/* Relaxed: written by this thread only (its drain's enqueue_only). */
 	if (unlikely(holding || __atomic_load_n(&r->lease.kick, __ATOMIC_RELAXED)))
 		return lease_end_own(r, c, h, inside, n, k, holding);
+	MPRING_ASSERT(r->queued == 0);	/* queuing ends the lean path (kick, tail) */
 	mpring_pvt_stat_sole_lean(c, k, n - k);
 	/* R7: release, pairs with A12 and mpring_pvt_lease_rest: the drain's state and our
 	 * reads of the caller's array before a revoker's session. */
@@ -1036,6 +1039,7 @@ mpring_lease_exit(struct mpring *r, struct mpring_lease_call *lc, uint32_t n, ui
 	/* Relaxed: written by this thread only (its mpring_enqueue_only() in the call). */
 	if (unlikely(__atomic_load_n(&r->lease.kick, __ATOMIC_RELAXED)))
 		return lease_exit_kicked(r, sl, lc->holder, n, k);
+	MPRING_ASSERT(r->queued == 0);	/* queuing ends the lean path (kick, tail) */
 	mpring_pvt_stat_sole_lean(&c, k, n - k);
 	/* R7, as in lease_drain. */
 	__atomic_store_n(&sl->lease_inside, 0, __ATOMIC_RELEASE);
@@ -1104,6 +1108,7 @@ prod_sole_direct(struct mpring *r, const struct mpring_pvt_ctx *c, void *const *
 		 * session drains and leaves. Failure relaxed: the session's A4 load acquires. */
 		if (__atomic_compare_exchange_n(&r->state, &ns.u, os.u, false, __ATOMIC_RELEASE,
 				__ATOMIC_RELAXED)) {
+			MPRING_ASSERT(r->queued == 0);	/* queuing moves the tail */
 			mpring_pvt_stat_sole_lean(c, k, n - k);
 			return k;
 		}
@@ -1113,7 +1118,8 @@ prod_sole_direct(struct mpring *r, const struct mpring_pvt_ctx *c, void *const *
 }
 
 static uint32_t
-enqueue(struct mpring *r, void *const *items, uint32_t n, unsigned int mode, int *err)
+enqueue(struct mpring *r, void *const *items, uint32_t n, unsigned int mode, bool rest,
+	int *err)
 {
 	union mpring_pvt_word w;
 	struct mpring_pvt_ctx c;
@@ -1130,7 +1136,10 @@ enqueue(struct mpring *r, void *const *items, uint32_t n, unsigned int mode, int
 		mpring_pvt_stat_refuse(&c, *err, n);
 		return 0;
 	}
-	mpring_pvt_stat_enqueue(&c, mode == MPRING_PVT_ONLY, k);
+	if (rest)
+		r->queued += k;	/* the caller holds the role: counted when its call ends */
+	else
+		mpring_pvt_stat_enqueue(&c, mode == MPRING_PVT_ONLY, k);
 	if (route == MPRING_ROUTE_FAST) {
 		mpring_pvt_cons_run(r, &c, route, items, start, k, 0);
 		return k;
@@ -1190,7 +1199,7 @@ mpring_enqueue_burst(struct mpring *r, void *const *items, uint32_t n)
 				return k;
 		}
 	}
-	return enqueue(r, items, n, MPRING_PVT_BURST, &err);
+	return enqueue(r, items, n, MPRING_PVT_BURST, false, &err);
 }
 
 int
@@ -1200,7 +1209,7 @@ mpring_enqueue_bulk(struct mpring *r, void *const *items, uint32_t n)
 
 	if (n > r->cap)
 		return -EINVAL;
-	enqueue(r, items, n, MPRING_PVT_BULK, &err);
+	enqueue(r, items, n, MPRING_PVT_BULK, false, &err);
 	return err;
 }
 
@@ -1209,5 +1218,13 @@ mpring_enqueue_only(struct mpring *r, void *const *items, uint32_t n)
 {
 	int err;
 
-	return enqueue(r, items, n, MPRING_PVT_ONLY, &err);
+	return enqueue(r, items, n, MPRING_PVT_ONLY, false, &err);
+}
+
+uint32_t
+mpring_enqueue_rest(struct mpring *r, void *const *items, uint32_t n)
+{
+	int err;
+
+	return enqueue(r, items, n, MPRING_PVT_ONLY, true, &err);
 }

@@ -115,7 +115,8 @@ struct mpring_stats {
 	uint64_t lease_grants;	/**< leases granted to producers alone (mpring_conf.lease) */
 	uint64_t lease_revocations; /**< leases ended: by another thread that wanted the role
 				 *   (a producer, quiesce, trylock), or by the holder itself when
-				 *   its drain held items or queued some (enqueue_only) */
+				 *   its drain held items or queued some (enqueue_rest,
+				 *   enqueue_only) */
 };
 
 /**
@@ -132,7 +133,7 @@ struct mpring_batch {
 /**
  * Drain flag: the batch is a producer's own array, not in the ring (a producer alone,
  * mpring_conf.sole_calls): what the callback does not take goes back to that producer. The
- * callback may instead queue the rest with mpring_enqueue_only() and count it as taken, so
+ * callback may instead queue the rest with mpring_enqueue_rest() and count it as taken, so
  * that it waits in the ring as any producer's would.
  */
 #define MPRING_DRAIN_DIRECT 0x2u
@@ -253,7 +254,8 @@ struct mpring_lease_call {
  * array is its own code inlined in its call (a driver's unshared burst): if this thread holds
  * @p r's lease (mpring_conf.lease), enter its call and return true; the caller then does with
  * its @p n items what its drain callback would do with a batch of them alone (flags
- * MPRING_DRAIN_DIRECT, taking a prefix, holding nothing; mpring_enqueue_only() allowed),
+ * MPRING_DRAIN_DIRECT, taking a prefix, holding nothing; mpring_enqueue_rest() and
+ * mpring_enqueue_only() allowed),
  * calling nothing else of the ring, and ends the call with
  * mpring_lease_exit(). False: not the holder, or its lease is being ended; use
  * mpring_enqueue_burst(), which also serves a holder. Between enter and exit the thread is
@@ -281,6 +283,17 @@ int mpring_enqueue_bulk(struct mpring *r, void *const *items, uint32_t n);
  * @return items accepted (min(n, free space)).
  */
 uint32_t mpring_enqueue_only(struct mpring *r, void *const *items, uint32_t n);
+
+/**
+ * As mpring_enqueue_only(), for the rest of a direct batch (MPRING_DRAIN_DIRECT, or a lease
+ * holder's call between mpring_lease_enter() and mpring_lease_exit()): @p items are the tail
+ * of the caller's own array that the drain did not send, and the drain counts what this
+ * accepts as taken. In the counters they stay the caller's burst: enqueued (not
+ * enqueued_only), drained when a session drains them, never direct. Items of the drain's own
+ * making go with mpring_enqueue_only().
+ * @return items accepted (min(n, free space)).
+ */
+uint32_t mpring_enqueue_rest(struct mpring *r, void *const *items, uint32_t n);
 
 /** Resume flag: flush a COALESCING ring only if its hold deadline has passed. */
 #define MPRING_RESUME_LAZY 0x1u

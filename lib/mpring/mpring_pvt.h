@@ -214,6 +214,11 @@ struct mpring {
 
 	/* Consumer-private: written only by the consumer role. */
 	struct mpring_pvt_hold hold __rte_cache_aligned;
+	/* Items the role holder's direct call queued with mpring_enqueue_rest(), counted when
+	 * the call ends (mpring_pvt_take_queued) as part of the caller's own burst, taken but
+	 * not yet drained (after a session's drain call, where it does not belong, as
+	 * enqueued_only). Plain: the holder's, passed on with the role. */
+	uint32_t queued;
 
 	struct mpring_pvt_slot stats[MPRING_PVT_SLOTS];
 

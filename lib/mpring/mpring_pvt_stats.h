@@ -177,6 +177,17 @@ mpring_pvt_stat_end(const struct mpring_pvt_ctx *c, unsigned int end)
 		MPRING_PVT_STAT(c, handovers, 1);
 }
 
+/* The items the role holder's last drain call queued (mpring_enqueue_rest), now counted. */
+static inline uint32_t
+mpring_pvt_take_queued(struct mpring *r)
+{
+	uint32_t q = r->queued;
+
+	if (unlikely(q != 0))
+		r->queued = 0;
+	return q;
+}
+
 /* A drain call took @n items; @direct: from the producer's own array. */
 static inline void
 mpring_pvt_stat_drain(const struct mpring_pvt_ctx *c, uint32_t n, bool direct)
@@ -188,6 +199,25 @@ mpring_pvt_stat_drain(const struct mpring_pvt_ctx *c, uint32_t n, bool direct)
 	MPRING_PVT_STAT(c, drain_hist[bucket], 1);
 	if (direct)
 		MPRING_PVT_STAT(c, direct, n);
+}
+
+/*
+ * A SOLE call counted as a lean one (mpring_pvt_stat_sole_lean) whose direct drain call took
+ * @k items of which it queued @q (mpring_enqueue_rest): the caller's @k are enqueued, the @q
+ * are drained later by a session (so neither drained nor direct now, nor enqueued_only).
+ */
+static inline void
+mpring_pvt_stat_sole_queued(const struct mpring_pvt_ctx *c, uint32_t k, uint32_t q,
+			    uint32_t declined)
+{
+	if (likely(q == 0)) {
+		mpring_pvt_stat_sole_lean(c, k, declined);
+		return;
+	}
+	MPRING_PVT_STAT(c, starts[MPRING_ROUTE_SOLE], 1);
+	MPRING_PVT_STAT(c, ends[MPRING_END_IDLE], 1);
+	mpring_pvt_stat_drain(c, k - q, true);
+	mpring_pvt_stat_sole(c, k, declined);
 }
 
 /* A CAS on the state word failed. */

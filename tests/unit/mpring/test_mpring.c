@@ -31,6 +31,7 @@ struct sink {
 	bool stall;		/* return 0 */
 	bool hold;		/* claim to hold (unless flushing) */
 	bool can;		/* can_drain() answer */
+	bool queue_rest;	/* a direct batch: queue what take_max leaves (enqueue_only) */
 	uint32_t last_batch;	/* items offered in the last call */
 	struct mpring *r;
 	/* optional hooks */
@@ -59,6 +60,8 @@ sink_drain(void *cookie, const struct mpring_batch *b, unsigned int flags, bool 
 		s->log[s->nb++] = (uintptr_t)(i < b->len[0] ? b->seg[0][i] :
 				b->seg[1][i - b->len[0]]);
 	*holding = s->hold && !(flags & MPRING_DRAIN_FLUSH);
+	if (s->queue_rest && (flags & MPRING_DRAIN_DIRECT) && n < avail)
+		n += mpring_enqueue_rest(s->r, &b->seg[0][n], avail - n);	/* one segment */
 	return n;
 }
 
@@ -995,6 +998,61 @@ test_mpring_enqueue_only_inside_drain(void **state)
 	ring_del(&s);
 }
 
+/*
+ * A producer alone (the sole path, then the lease) whose direct drain takes 3 of its 8 items
+ * and queues the other 5 with mpring_enqueue_only(), as a driver's full work queue does: all 8
+ * are the caller's, enqueued; 3 went direct; the 5 are drained from the ring after, in order,
+ * and counted once, neither as enqueued_only nor as direct.
+ */
+static void
+direct_rest_run(bool lease)
+{
+	struct mpring_conf conf;
+	struct mpring_stats st;
+	struct sink s;
+	struct mpring *r;
+	uintptr_t v[8], next = 1;
+	uint64_t sole = 0;
+	unsigned int i;
+
+	assert_int_equal(mpring_stats_slot_set(3), 0);
+	mpring_conf_init(&conf);
+	conf.sole_calls = 1;
+	conf.lease = lease;
+	r = ring_new(&s, 64, 256, &conf);
+	for (i = 0; i < 2; i++, next++) {	/* the streak: last producer, one call */
+		fill_seq(v, 1, next);
+		assert_int_equal(mpring_enqueue_burst(r, (void **)v, 1), 1);
+	}
+	mpring_stats_get(r, &st);
+	sole = st.direct;
+	s.take_max = 3;
+	s.queue_rest = true;
+	for (i = 0; i < 4; i++, next += 8) {
+		fill_seq(v, 8, next);
+		assert_int_equal(mpring_enqueue_burst(r, (void **)v, 8), 8);
+	}
+	s.take_max = 0;
+	assert_int_equal(mpring_quiesce(r), 0);
+	check_log_seq(&s, 1, next - 1);
+	mpring_stats_get(r, &st);
+	assert_int_equal(st.enqueued, next - 1);
+	assert_int_equal(st.enqueued_only, 0);
+	assert_int_equal(st.drained, next - 1);
+	assert_int_equal(st.direct - sole, 4 * 3);
+	assert_true(lease == (st.lease_grants != 0));
+	mpring_test_check_stats(r);
+	ring_del(&s);
+}
+
+static void
+test_mpring_direct_rest_queued_counted_once(void **state)
+{
+	(void)state;
+	direct_rest_run(false);
+	direct_rest_run(true);
+}
+
 static void
 test_mpring_trylock_defers_producers(void **state)
 {
@@ -1106,6 +1164,7 @@ main(void)
 		cmocka_unit_test(test_mpring_ring_hold_coalesces_bursts),
 		cmocka_unit_test(test_mpring_hold_adapts),
 		cmocka_unit_test(test_mpring_enqueue_only_inside_drain),
+		cmocka_unit_test(test_mpring_direct_rest_queued_counted_once),
 		cmocka_unit_test(test_mpring_trylock_defers_producers),
 		cmocka_unit_test(test_mpring_fill_wraps_the_end),
 		cmocka_unit_test(test_mpring_quiesce),

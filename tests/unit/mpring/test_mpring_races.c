@@ -951,7 +951,7 @@ test_race_lease_holder_bulk_behind_reservation(void **state)
 /*
  * A call of @n items at @items as a driver makes it: as the lease holder, its drain code (here
  * race_drain, what the callback does) between enter and exit, with @queue of them (the last)
- * put in the ring with mpring_enqueue_only() instead; otherwise mpring_enqueue_burst(). Returns
+ * put in the ring with mpring_enqueue_rest() instead; otherwise mpring_enqueue_burst(). Returns
  * what the call accepted, and in *@direct whether it was a direct call.
  */
 static uint32_t
@@ -967,7 +967,7 @@ race_direct(struct race *rc, uintptr_t *items, uint32_t n, uint32_t queue, bool 
 		return mpring_enqueue_burst(rc->r, (void **)items, n);
 	k = race_drain(rc, &b, 0, &holding);
 	if (k == n - queue && queue != 0)
-		k += mpring_enqueue_only(rc->r, (void **)&items[k], queue);
+		k += mpring_enqueue_rest(rc->r, (void **)&items[k], queue);
 	return mpring_lease_exit(rc->r, &lc, n, k);
 }
 
@@ -1039,9 +1039,10 @@ test_race_lease_direct_revoked_in_enter(void **state)
 }
 
 /*
- * The holder queues part of its call (mpring_enqueue_only(), as a driver whose work queue is
+ * The holder queues part of its call (mpring_enqueue_rest(), as a driver whose work queue is
  * full): 4 from its array, 5-6 into the ring. The exit ends the lease and drains 5-6 in the
  * session it runs, which leaves the ring idle; the next call, still alone, is a new grant.
+ * Counted once: the three the caller's (enqueued), one of them direct, none enqueued_only.
  */
 static void
 test_race_lease_direct_queues_rest(void **state)
@@ -1058,6 +1059,10 @@ test_race_lease_direct_queues_rest(void **state)
 	assert_true(direct);
 	mpring_stats_get(rc.r, &st);
 	assert_int_equal(st.starts[MPRING_ROUTE_SOLE], st0.starts[MPRING_ROUTE_SOLE] + 1);
+	assert_int_equal(st.enqueued - st0.enqueued, 3);
+	assert_int_equal(st.direct - st0.direct, 1);
+	assert_int_equal(st.drained - st0.drained, 3);
+	assert_int_equal(st.enqueued_only, st0.enqueued_only);
 	assert_int_equal(rc.r->lease.holder, MPRING_PVT_LEASE_NONE);
 	assert_int_equal(mpring_state_word(rc.r) >> 48 & MPRING_PVT_LEASED, 0);
 	assert_int_equal(race_direct(&rc, &rc.v[6], 1, 0, &direct), 1);	/* 7 */
