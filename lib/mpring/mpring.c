@@ -239,7 +239,8 @@ cons_call(struct cons *s, const struct mpring_batch *b, uint32_t avail, bool dir
 	MPRING_ASSERT(avail != 0 || n == 0);
 	MPRING_ASSERT(!s->flush || !holding);
 	mpring_pvt_stat_drain(s->c, n, direct);
-	mpring_pvt_stat_enqueue(s->c, true, mpring_pvt_take_queued(r));
+	if (unlikely(r->queued != 0))	/* a rest queued by a session's drain: items of its own */
+		mpring_pvt_stat_enqueue(s->c, true, mpring_pvt_take_queued(r));
 	mpring_pvt_hold_drained(r, s->c, avail, n, holding);
 	s->holding = holding;
 	s->flushed = s->flush;

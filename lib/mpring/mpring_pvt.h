@@ -211,14 +211,17 @@ struct mpring {
 		uint64_t holder;
 		bool kick;
 	} lease __rte_cache_aligned;
-
-	/* Consumer-private: written only by the consumer role. */
-	struct mpring_pvt_hold hold __rte_cache_aligned;
 	/* Items the role holder's direct call queued with mpring_enqueue_rest(), counted when
 	 * the call ends (mpring_pvt_take_queued) as part of the caller's own burst, taken but
 	 * not yet drained (after a session's drain call, where it does not belong, as
-	 * enqueued_only). Plain: the holder's, passed on with the role. */
+	 * enqueued_only). Plain: the holder's, passed on with the role. On the lease's line,
+	 * which every burst reads: written only with a rest queued (as kick is, for a
+	 * holder), read after each drain call (docs/mpring.md, 2.1, has what the first place
+	 * for it cost). */
 	uint32_t queued;
+
+	/* Consumer-private: written only by the consumer role. */
+	struct mpring_pvt_hold hold __rte_cache_aligned;
 
 	struct mpring_pvt_slot stats[MPRING_PVT_SLOTS];
 
