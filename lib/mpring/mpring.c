@@ -239,7 +239,8 @@ cons_call(struct cons *s, const struct mpring_batch *b, uint32_t avail, bool dir
 	MPRING_ASSERT(avail != 0 || n == 0);
 	MPRING_ASSERT(!s->flush || !holding);
 	mpring_pvt_stat_drain(s->c, n, direct);
-	if (unlikely(r->queued != 0))	/* a rest queued by a session's drain: items of its own */
+	/* enqueue_rest outside a direct call (not its use): counted as enqueue_only's */
+	if (unlikely(r->queued != 0))
 		mpring_pvt_stat_enqueue(s->c, true, mpring_pvt_take_queued(r));
 	mpring_pvt_hold_drained(r, s->c, avail, n, holding);
 	s->holding = holding;
@@ -922,7 +923,7 @@ lease_drain(struct mpring *r, const struct mpring_pvt_ctx *c, uint64_t h, uint32
 	k = r->drain(r->cookie, &b, MPRING_DRAIN_DIRECT, &holding);
 	MPRING_ASSERT(k <= n);
 	MPRING_TEST_HOOK(r, MPRING_HOOK_DRAINED);
-	/* Relaxed: written by this thread only (its drain's enqueue_only). */
+	/* Relaxed: written by this thread only (its drain's enqueue_rest or enqueue_only). */
 	if (unlikely(holding || __atomic_load_n(&r->lease.kick, __ATOMIC_RELAXED)))
 		return lease_end_own(r, c, h, inside, n, k, holding);
 	MPRING_ASSERT(r->queued == 0);	/* queuing ends the lean path (kick, tail) */
@@ -1037,7 +1038,7 @@ mpring_lease_exit(struct mpring *r, struct mpring_lease_call *lc, uint32_t n, ui
 
 	MPRING_ASSERT(k <= n);
 	MPRING_TEST_HOOK(r, MPRING_HOOK_DRAINED);
-	/* Relaxed: written by this thread only (its mpring_enqueue_only() in the call). */
+	/* Relaxed: written by this thread only (its enqueue_rest or enqueue_only in the call). */
 	if (unlikely(__atomic_load_n(&r->lease.kick, __ATOMIC_RELAXED)))
 		return lease_exit_kicked(r, sl, lc->holder, n, k);
 	MPRING_ASSERT(r->queued == 0);	/* queuing ends the lean path (kick, tail) */
