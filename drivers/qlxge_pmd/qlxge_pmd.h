@@ -141,6 +141,9 @@ struct qlxge_txs {
 	bool discard;			/* the drain frees what it is given (a stop) */
 	bool held;			/* the control path holds the consumer role: stopped */
 	int tsc_off;			/* doorbell TSC dynfield offset, -1: not registered */
+	/* the WQ producer index of the last doorbell: a lease holder's IOCBs past it wait for
+	 * the queue's next call while the device is busy (qlxge_txs_db_wait) */
+	uint16_t db_pi;
 	struct qlxge_txs_xstats xstats;
 	struct mpring_stats base;	/* the ring's counters at the last stats reset */
 };

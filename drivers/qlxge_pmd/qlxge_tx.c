@@ -41,6 +41,7 @@
 
 #include "qlxge_iocb.h"
 #include "qlxge_pmd.h"
+#include "qlxge_tx_shared.h"
 #include "qlxge_log.h"
 
 /* Our limits (§13 leaves them to the driver): QLXGE_TX_MAX_SEGS, one OAL per slot. */
@@ -803,12 +804,10 @@ qlxge_tx_ring_doorbell(struct qlxge_txq *txq)
 	qlxge_db_write(txq->wq_db, txq->wq_prod_off, txq->wq_pi);
 }
 
-/* The burst of a caller that has the queue to itself: reclaim, IOCBs, one doorbell. */
+/* The burst of a caller that has the queue to itself, but its doorbell: reclaim, IOCBs. */
 static __rte_always_inline uint16_t
-qlxge_tx_burst_own(struct qlxge_txq *txq, struct rte_mbuf **pkts, uint16_t n)
+qlxge_tx_post(struct qlxge_txq *txq, struct rte_mbuf **pkts, uint16_t n)
 {
-	uint16_t pi = txq->wq_pi, i;
-
 	if (unlikely(txq->stalled))
 		return 0;
 	/*
@@ -818,7 +817,16 @@ qlxge_tx_burst_own(struct qlxge_txq *txq, struct rte_mbuf **pkts, uint16_t n)
 	 */
 	if (txq->nb_free < txq->free_thresh)
 		qlxge_tx_reclaim(txq, RTE_MAX((uint32_t)n, QLXGE_TX_RECLAIM_BULK));
-	i = qlxge_tx_fill_burst(txq, pkts, n);
+	return qlxge_tx_fill_burst(txq, pkts, n);
+}
+
+/* The burst of a caller that has the queue to itself: reclaim, IOCBs, one doorbell. */
+static __rte_always_inline uint16_t
+qlxge_tx_burst_own(struct qlxge_txq *txq, struct rte_mbuf **pkts, uint16_t n)
+{
+	uint16_t pi = txq->wq_pi, i;
+
+	i = qlxge_tx_post(txq, pkts, n);
 	if (txq->wq_pi != pi)
 		qlxge_tx_ring_doorbell(txq);	/* one per burst */
 	return i;
@@ -835,11 +843,19 @@ qlxge_xmit_pkts(void *tx_queue, struct rte_mbuf **pkts, uint16_t n)
 	return qlxge_tx_burst_own(txq, pkts, n);
 }
 
-/* For the shared path: the unshared burst, for the holder of the ring's lease. */
+/*
+ * For the shared path: the unshared burst, for the holder of the ring's lease, whose doorbell
+ * may wait for its next call while the device is busy (qlxge_txs_db_wait). In one body, as the
+ * unshared burst's: a lone sender's call at bursts of one pays for each call and store added.
+ */
 uint16_t
 qlxge_tx_burst_leased(struct qlxge_txq *txq, struct rte_mbuf **pkts, uint16_t n)
 {
-	return qlxge_tx_burst_own(txq, pkts, n);
+	uint16_t i = qlxge_tx_post(txq, pkts, n);
+
+	if (!qlxge_txs_db_wait(txq) && qlxge_txs_db_account(txq))
+		qlxge_tx_ring_doorbell(txq);
+	return i;
 }
 
 /* For the shared path: the burst's IOCBs and doorbell, under the ring's consumer role. */

@@ -15,10 +15,12 @@
  * the queue between its calls (mpring's lease, unless the lease is off), so that its later
  * calls run the unshared burst itself between mpring_lease_enter() and mpring_lease_exit(),
  * with no CAS at all, until another caller, a stop or a tx_done_cleanup ends the lease (one
- * membarrier() system call, mpring.c "the lease"). What the work queue cannot take of such a
- * caller's burst waits in the ring as anyone's would (qlxge_txs_direct_rest), which ends its
- * lease: while the device is the slower one, its frames then go in batches, not a few per
- * doorbell. The time is a trade: while one of two
+ * membarrier() system call, mpring.c "the lease"). What the work queue cannot take of the
+ * holder's burst is refused, as by the unshared burst, and the lease stays; while the device is
+ * the slower one, the holder's doorbell waits for its next call until 32 frames wait for it
+ * (qlxge_txs_db_wait, qlxge_tx_shared.h), so its frames go in batches, not one burst per
+ * doorbell. Without the lease, what the work queue cannot take of a lone caller's burst waits
+ * in the ring as anyone's would (qlxge_txs_direct_rest). The time is a trade: while one of two
  * callers that share cores with other threads is descheduled, the other is alone for a
  * scheduler time slice (milliseconds). Taken as alone, it pays the unshared burst's cost
  * instead of the ring's (two to three times as much per call at bursts of one, most of it in
@@ -35,7 +37,9 @@
  * Rules (design.md B.27):
  *  - no timer: a drain that finds the work queue full reclaims in bulk; if nothing completed it
  *    returns 0 and the ring stalls; it goes on at the next enqueue or tx_done_cleanup that finds
- *    the device past the stall (can_drain), or when the stop reclaims;
+ *    the device past the stall (can_drain), or when the stop reclaims; a lease holder's unrung
+ *    IOCBs are rung by the queue's next call of any kind (the holder's, a burst of none,
+ *    whoever ends the lease: a drain, tx_done_cleanup, a stop);
  *  - a caller gets back how many of ITS frames the queue accepted, a prefix of its array
  *    (mpring_enqueue_burst); an accepted frame is sent, or freed and counted: dropped by the
  *    burst's checks (oerrors, tx_q<N>_bad_packets), or flushed by a stop
@@ -65,6 +69,7 @@
 
 #include "qlxge_pmd.h"
 #include "qlxge_log.h"
+#include "qlxge_tx_shared.h"
 #include "rte_pmd_qlxge.h"
 
 #define QLXGE_TXS_BUDGET_US	50	/* a consumer drains others' frames this long at most */
@@ -72,12 +77,11 @@
 #define QLXGE_TXS_STOP_STEP_US	10
 #define QLXGE_TXS_SOLE_CALLS	64	/* calls in a row after which a caller is taken as alone */
 #define QLXGE_TXS_SOLE_US	200	/* ... if still alone this long after (sole_us) */
-#define QLXGE_TXS_POST_MIN	32	/* a full queue's drain posts this many frames at once */
 
 /* ---- the drain: the ring's consumer feeds the work queue ------------------------------ */
 
 /* The doorbell's TSC into each frame of slots [from, wq_pi), for an application measuring. */
-static void
+void
 qlxge_txs_stamp(struct qlxge_txq *txq, int off, uint16_t from)
 {
 	uint64_t tsc = rte_rdtsc();
@@ -85,6 +89,18 @@ qlxge_txs_stamp(struct qlxge_txq *txq, int off, uint16_t from)
 
 	for (i = from; i != txq->wq_pi; i = i + 1 == txq->nb_desc ? 0 : i + 1)
 		*RTE_MBUF_DYNFIELD(txq->sw_ring[i], off, uint64_t *) = tsc;
+}
+
+/*
+ * The doorbell for the IOCBs written since the last one, if any: the drain's, and whoever
+ * takes the queue over from a lease holder that left some unrung (the holder's own are in
+ * qlxge_tx_burst_leased). Under the role or the lease.
+ */
+static void
+qlxge_txs_doorbell(struct qlxge_txq *txq)
+{
+	if (qlxge_txs_db_account(txq))
+		qlxge_tx_doorbell(txq);
 }
 
 /* Stopping: every frame offered is freed and counted. */
@@ -102,10 +118,14 @@ qlxge_txs_discard(struct qlxge_txq *txq, const struct mpring_batch *b, uint32_t 
 }
 
 /* The ring stalls until the device's CQ producer is @need entries past @cq (LE32, as the
- * shadow holds it): can_drain() says yes from then on. */
+ * shadow holds it): can_drain() says yes from then on. A lease holder's unrung IOCBs go now:
+ * the device completes them, which ends the stall. */
 static uint32_t
-qlxge_txs_stall(struct qlxge_txs *s, uint32_t cq, uint32_t need)
+qlxge_txs_stall(struct qlxge_txq *txq, uint32_t cq, uint32_t need)
 {
+	struct qlxge_txs *s = txq->shared;
+
+	qlxge_txs_doorbell(txq);
 	/* Relaxed: a hint for can_drain() (mpring.h allows it to be wrong); the completions
 	 * themselves are read by the next drain, under the role. One word: index and need
 	 * change together. */
@@ -146,48 +166,43 @@ qlxge_txs_drain(void *cookie, const struct mpring_batch *b, unsigned int flags, 
 	struct qlxge_txq *txq = cookie;
 	struct qlxge_txs *s = txq->shared;
 	uint32_t avail = b->len[0] + b->len[1], done, busy;
-	uint16_t pi = txq->wq_pi;
 
 	RTE_SET_USED(holding);
-	if (unlikely(avail == 0))
+	if (unlikely(avail == 0)) {
+		qlxge_txs_doorbell(txq);	/* a lease holder's, if it left any */
 		return 0;	/* a flush call: nothing is held here */
+	}
 	/* Relaxed: set by the stopping thread before the quiesce (or trylock) whose acquire
 	 * made us the consumer; a stale false only delays the discard to the next call. */
-	if (unlikely(__atomic_load_n(&s->discard, __ATOMIC_RELAXED)))
+	if (unlikely(__atomic_load_n(&s->discard, __ATOMIC_RELAXED))) {
+		qlxge_txs_doorbell(txq);	/* in the work queue already: the stop waits */
 		return qlxge_txs_discard(txq, b, avail);
+	}
 	if (unlikely(txq->stalled)) {
 		/* a malformed completion: nothing more goes to the device until a reset (the
 		 * unshared burst returns 0 alike); the stop frees what waits */
-		return qlxge_txs_stall(s, __atomic_load_n(txq->prod_shadow, __ATOMIC_RELAXED), 1);
+		return qlxge_txs_stall(txq, __atomic_load_n(txq->prod_shadow,
+						       __ATOMIC_RELAXED), 1);
 	}
 	if (txq->nb_free < avail || txq->nb_free < txq->free_thresh)
 		qlxge_tx_reclaim(txq, RTE_MAX(avail, QLXGE_TX_RECLAIM_BULK));
 	busy = txq->nb_desc - 1u - txq->nb_free;	/* IOCBs the device has not completed */
 	if (txq->nb_free < QLXGE_TXS_POST_MIN && busy >= QLXGE_TXS_POST_MIN &&
 	    !(flags & MPRING_DRAIN_DIRECT))
-		return qlxge_txs_stall(s, rte_cpu_to_le_32(txq->cq_ci),
+		return qlxge_txs_stall(txq, rte_cpu_to_le_32(txq->cq_ci),
 				       QLXGE_TXS_POST_MIN - txq->nb_free);
 	done = qlxge_tx_fill(txq, (struct rte_mbuf **)(uintptr_t)b->seg[0],
 			     (uint16_t)b->len[0]);
 	if (done == b->len[0] && b->len[1] != 0)
 		done += qlxge_tx_fill(txq, (struct rte_mbuf **)(uintptr_t)b->seg[1],
 				      (uint16_t)b->len[1]);
-	if (txq->wq_pi != pi) {
-		/* the slots filled: compare and add, not a division (a call of one frame costs
-		 * about what the division alone does) */
-		s->xstats.frames += txq->wq_pi > pi ? txq->wq_pi - pi :
-				    txq->wq_pi + txq->nb_desc - pi;
-		s->xstats.doorbells++;	/* the queue's own count never resets: ours does */
-		if (unlikely(s->tsc_off >= 0))
-			qlxge_txs_stamp(txq, s->tsc_off, pi);
-		qlxge_tx_doorbell(txq);
-	}
+	qlxge_txs_doorbell(txq);
 	if (unlikely(done < avail) && (flags & MPRING_DRAIN_DIRECT))
 		return qlxge_txs_direct_rest(txq, b, done);
 	if (likely(done != 0))
 		return done;
 	/* the work queue is full and the reclaim took every completion there was, up to cq_ci */
-	return qlxge_txs_stall(s, rte_cpu_to_le_32(txq->cq_ci), 1);
+	return qlxge_txs_stall(txq, rte_cpu_to_le_32(txq->cq_ci), 1);
 }
 
 /*
@@ -224,29 +239,17 @@ qlxge_txs_can_drain(void *cookie)
 /*
  * The lease holder's call (mpring_lease_enter): the unshared burst from the caller's array, and
  * the queue's own counters of what the drain would have counted. Nothing else can run here: a
- * stop, a tx_done_cleanup or another caller ends the lease first, waiting for our exit.
+ * stop, a tx_done_cleanup or another caller ends the lease first, waiting for our exit. What
+ * the work queue cannot take stays the caller's, as with an unshared queue, and the lease
+ * stays: queued in the ring instead, it would end the lease (the holder never drains the
+ * ring), and a lone sender faster than the device would lose it at every full work queue and
+ * pay the ring's path until the next grant. Its doorbells are batched all the same
+ * (qlxge_txs_db_wait).
  */
 static __rte_always_inline uint16_t
 qlxge_txs_leased(struct qlxge_txq *txq, struct rte_mbuf **pkts, uint16_t n)
 {
-	struct qlxge_txs *s = txq->shared;
-	uint16_t pi = txq->wq_pi, k;
-
-	k = qlxge_tx_burst_leased(txq, pkts, n);
-	if (txq->wq_pi != pi) {
-		s->xstats.frames += txq->wq_pi > pi ? txq->wq_pi - pi :
-				    txq->wq_pi + txq->nb_desc - pi;
-		s->xstats.doorbells++;
-		if (unlikely(s->tsc_off >= 0))
-			qlxge_txs_stamp(txq, s->tsc_off, pi);	/* just after the doorbell */
-	}
-	if (unlikely(k < n)) {
-		const struct mpring_batch b = { .seg = { (void *const *)pkts, NULL },
-						.len = { n, 0 } };
-
-		k = (uint16_t)qlxge_txs_direct_rest(txq, &b, k);
-	}
-	return k;
+	return qlxge_tx_burst_leased(txq, pkts, n);
 }
 
 /*
@@ -263,6 +266,10 @@ qlxge_xmit_pkts_mp(void *tx_queue, struct rte_mbuf **pkts, uint16_t n)
 	if (unlikely(txq->shared == NULL))	/* an unshared queue of a shared port */
 		return qlxge_xmit_pkts(tx_queue, pkts, n);
 	if (unlikely(n == 0)) {
+		if (mpring_lease_enter(txq->shared->ring, &lc)) {
+			qlxge_txs_doorbell(txq);	/* what the holder's calls left unrung */
+			return (uint16_t)mpring_lease_exit(txq->shared->ring, &lc, 0, 0);
+		}
 		mpring_resume(txq->shared->ring, 0);
 		return 0;
 	}
@@ -304,6 +311,7 @@ qlxge_txs_done_cleanup(struct qlxge_txq *txq, uint32_t free_cnt)
 	mpring_resume(r, 0);
 	if (mpring_consumer_trylock(r) != 0)
 		return 0;	/* another thread drains (and reclaims), or the queue is stopped */
+	qlxge_txs_doorbell(txq);	/* a lease holder's, ended by the trylock */
 	n = qlxge_tx_reclaim(txq, free_cnt == 0 ? UINT32_MAX : free_cnt);
 	/* gives the role back and drains what waited for the room just made */
 	mpring_consumer_unlock(r);
@@ -378,6 +386,7 @@ qlxge_txs_start(struct qlxge_txq *txq)
 	if (!s->held)
 		return;
 	s->held = false;
+	s->db_pi = txq->wq_pi;
 	/* R4 (mpring.c, the unlock's release): the queue's fresh indexes to the next consumer */
 	mpring_consumer_unlock(s->ring);
 	mpring_start(s->ring);
@@ -398,6 +407,7 @@ qlxge_txs_unstall(struct qlxge_txq *txq, bool wait)
 		return true;	/* another thread drains: look again */
 	/* A7 (the trylock's acquire, mpring.c): the stalled consumer's view of the queue */
 	wait = wait && !txq->stalled;
+	qlxge_txs_doorbell(txq);
 	if (wait)
 		qlxge_tx_reclaim(txq, UINT32_MAX);
 	else
@@ -435,6 +445,7 @@ qlxge_txs_quiesce(struct qlxge_txq *txq, bool wait)
 			rte_pause();
 	__atomic_store_n(&s->discard, false, __ATOMIC_RELAXED);
 	s->held = true;
+	qlxge_txs_doorbell(txq);	/* a lease holder's last IOCBs, the quiesce ended it */
 	/* the device's completions of what it was given; the rest is freed at the queue's stop */
 	while (wait && !txq->stalled && txq->wq_ci != txq->wq_pi &&
 	       waited < QLXGE_TXS_STOP_WAIT_US) {

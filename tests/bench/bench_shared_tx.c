@@ -115,6 +115,7 @@ static int enq_off = -1, db_off = -1;	/* the latency runs' dynamic fields */
 static uint64_t tsc_hz;
 static int only_t = -1, only_b = -1;	/* --only T,B */
 static int only_mode = -1;		/* --only T,B,MODE: enum bs_mode, -1 any */
+static bool counters;			/* --counters: the shared queue's, after each run */
 
 /* ---- the port ------------------------------------------------------------------------------ */
 
@@ -350,8 +351,16 @@ bs_run_one(enum bs_impl impl, unsigned int t, unsigned int b, unsigned int ms,
 	r->mpps = (double)(c1 - c0) / ((double)(t1 - t0) / tsc_hz) / 1e6;
 	r->db_per_pkt = c1 > c0 ? (double)(db1 - db0) / (double)(c1 - c0) : 0;
 	r->cpu = (cpu1 - cpu0) / ((double)(t1 - t0) / tsc_hz) / RTE_MIN(t, 2u);
-	if (impl == IMPL_SHARED && rte_pmd_qlxge_txq_shared_stats_get(BS_PORT, 0, &st) == 0)
+	if (impl == IMPL_SHARED && rte_pmd_qlxge_txq_shared_stats_get(BS_PORT, 0, &st) == 0) {
 		r->hold_max_ns = (double)st.hold_max_ns;
+		if (counters)	/* the whole run's, warm-up included */
+			printf("  counters T=%u B=%u: enqueued %" PRIu64 " refused %" PRIu64
+			       " direct %" PRIu64 " consumers %" PRIu64 " drains %" PRIu64
+			       " doorbells %" PRIu64 " stalls %" PRIu64 " handovers %" PRIu64
+			       " leases %" PRIu64 "\n", t, b, st.enqueued, st.refused,
+			       st.direct, st.consumers, st.drains, st.doorbells, st.stalls,
+			       st.handovers, st.lease_grants);
+	}
 	if (mode != MODE_RATE) {
 		for (i = 0; i < t; i++)
 			n += run.s[i].nlat;
@@ -611,6 +620,7 @@ usage(const char *prog)
 {
 	fprintf(stderr, "usage: %s [--smoke] [--ms N] [--repeat R] [--cores a,b] [--hold-us U]\n"
 		"       [--sole-calls N|off] [--sole-us U] [--lease on|off] [--only T,B]\n"
+		"       [--counters]\n"
 		"       [-- EAL args]\n"
 		"  --smoke      30 ms per run, 1 repetition (CI: that it runs)\n"
 		"  --ms N       milliseconds per run (default 1000), after a tenth (20 ms at\n"
@@ -629,6 +639,8 @@ usage(const char *prog)
 		"               of B, of that kind if given (profiling, e.g. --only 1,1,cost\n"
 		"               under callgrind: one sender's calls alone; the RESULT line is\n"
 		"               then meaningless)\n"
+		"  --counters   print the shared queue's counters after each of its runs\n"
+		"               (rte_pmd_qlxge_txq_shared_stats_get, warm-up included)\n"
 		"  EAL args     default: -l <a> --no-huge --no-shconf --no-pci -m 512 -d %s\n"
 		"               --vdev net_qlxge_sim0,adapter=bshtx,function=0\n"
 		"               --vdev net_qlxge_sim1,adapter=bshtx,function=1\n", prog,
@@ -649,6 +661,7 @@ main(int argc, char **argv)
 		{ "sole-us", required_argument, NULL, 'U' },
 		{ "lease", required_argument, NULL, 'L' },
 		{ "only", required_argument, NULL, 'o' },
+		{ "counters", no_argument, NULL, 'C' },
 		{ "help", no_argument, NULL, 'h' }, { NULL, 0, NULL, 0 },
 	};
 	const struct rte_mbuf_dynfield enq_desc = {
@@ -685,6 +698,7 @@ main(int argc, char **argv)
 				     (uint32_t)atoi(optarg);
 			break;
 		case 'U': sole_us = (uint32_t)atoi(optarg); break;
+		case 'C': counters = true; break;
 		case 'L':
 			if (strcmp(optarg, "on") != 0 && strcmp(optarg, "off") != 0) {
 				usage(argv[0]);

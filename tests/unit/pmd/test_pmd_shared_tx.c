@@ -964,8 +964,9 @@ test_shared_tx_stall_resumes_on_call(void **state)
  * the work queue fills, and what it cannot take then waits in the ring as any caller's frames
  * would, until the ring is full too; the rest is the caller's (refused, not lost). With
  * sole_calls off (@off) the ring's path serves every call. With the lease on (@lease, the
- * default), the sender keeps the queue between its calls from its first call as alone until
- * the first burst the work queue could not take all of, which ends the lease (its own end).
+ * default), the sender keeps the queue between its calls from its first call as alone, and
+ * a full work queue refuses it what it cannot take, as an unshared queue would: the ring
+ * stays empty and the lease held, until the tx_done_cleanup at the end.
  */
 static void
 sole_sender(bool off, bool lease)
@@ -973,6 +974,7 @@ sole_sender(bool off, bool lease)
 	static struct storm st;
 	struct rte_pmd_qlxge_txq_shared_stats ss;
 	uint64_t accepted = 0, wq, t0;
+	bool held = !off && lease && membarrier_ok();
 	struct rte_mbuf *m[8];
 	unsigned int i, k;
 	uint16_t port;
@@ -1005,6 +1007,20 @@ sole_sender(bool off, bool lease)
 	} while (k == 8);
 	assert_int_equal(rte_pmd_qlxge_txq_shared_stats_get(port, 0, &ss), 0);
 	wq = ss.frames;
+	if (held) {
+		/* the lease holder's call refused what the full work queue could not take,
+		 * as an unshared queue does, and kept the lease; its last doorbell may wait
+		 * for the next call (fewer than 32 frames, the device with more to do) */
+		assert_int_equal(accepted, TX_DESC - 1);
+		assert_true(wq <= accepted && wq > accepted - SHTX_POST_MIN);
+		assert_int_equal(ss.ring_count, 0);
+		assert_int_equal(ss.ring_state, RTE_PMD_QLXGE_TXS_IDLE); /* leased */
+		assert_true(ss.direct >= accepted - 64);
+		assert_int_equal(ss.lease_grants, 1);
+		assert_int_equal(ss.lease_revocations, 0);
+		wq = accepted;
+		goto send;
+	}
 	assert_true(wq >= TX_DESC - SHTX_POST_MIN && wq <= TX_DESC - 1);
 	/* the ring full behind the work queue, alone or not */
 	assert_int_equal(ss.ring_count, TX_DESC - 1);
@@ -1017,7 +1033,9 @@ sole_sender(bool off, bool lease)
 		assert_int_equal(ss.lease_grants, lease && membarrier_ok() ? 1 : 0);
 		assert_int_equal(ss.lease_revocations, ss.lease_grants);
 	}
-	/* the device sends them all, exactly once (the ring's after a call: an empty burst) */
+send:
+	/* the device sends them all, exactly once (the ring's, or the lease holder's unrung
+	 * last ones, after a call: an empty burst) */
 	for (i = 0; i < 1000 && qlxge_sim_poll(st.p.ad) != 0; i++)
 		;
 	rte_eth_tx_burst(port, 0, NULL, 0);
@@ -1042,6 +1060,98 @@ test_shared_tx_sole_sender_served_from_its_array(void **state)
 	sole_sender(false, true);
 	sole_sender(false, false);
 	sole_sender(true, true);
+}
+
+/*
+ * A lease holder's doorbell waits while the device has 32 frames or more it was rung for and
+ * has not read, and fewer than 32 wait for the doorbell; the queue's next call rings for them.
+ * With the device stopped, bursts of 8: the first four are rung one by one (the device has
+ * less than 32 to do), the next three wait, unsent however long nobody calls. Then, by round:
+ * a burst of none, a tx_done_cleanup, a queue stop (which sends them), the next burst (the
+ * fourth waiting one: 32 frames, rung). Every frame arrives once; nothing is flushed.
+ */
+static void
+test_shared_tx_lease_doorbell_waits_for_next_call(void **state)
+{
+	static struct storm st;
+	struct rte_pmd_qlxge_txq_shared_stats ss;
+	uint64_t accepted = 0, db, got;
+	unsigned int round, i, k;
+	struct rte_mbuf *m[8];
+	uint16_t port;
+
+	(void)state;
+	if (!membarrier_ok())
+		skip();	/* no lease without membarrier() */
+	memset(&st, 0, sizeof(st));
+	assert_int_equal(storm_open(&st, "shtx_dbwait", false, false), 0);
+	port = st.p.port[0];
+	for (round = 0; round < 4; round++) {
+		/* the lease: a streak of calls, the rule's time, one more call; all received */
+		for (i = 0; i < 81; i++) {
+			if (i == 80)
+				usleep((SHTX_SOLE_MS + 1) * 1000);
+			frames_make(&st, m, 1, (uint32_t)accepted);
+			assert_int_equal(rte_eth_tx_burst(port, 0, m, 1), 1);
+			accepted++;
+		}
+		assert_int_equal(rx_count(&st, 81, SETTLE_MS), 81);
+		assert_int_equal(rte_pmd_qlxge_txq_shared_stats_get(port, 0, &ss), 0);
+		assert_int_equal(ss.lease_grants, ss.lease_revocations + 1);
+		qlxge_sim_thread_stop(st.p.ad);
+		db = pmd_xstat(port, "tx_q0_doorbells");
+		for (i = 0; i < 7; i++) {
+			frames_make(&st, m, 8, (uint32_t)accepted);
+			assert_int_equal(rte_eth_tx_burst(port, 0, m, 8), 8);
+			accepted += 8;
+			assert_int_equal(pmd_xstat(port, "tx_q0_doorbells"),
+					 db + RTE_MIN(i + 1, 4u));
+		}
+		assert_int_equal(rte_pmd_qlxge_txq_shared_stats_get(port, 0, &ss), 0);
+		assert_int_equal(ss.lease_grants, ss.lease_revocations + 1);	/* still held */
+		assert_int_equal(ss.frames, accepted - 24);	/* the doorbells' frames */
+		/* the device sends what it was rung for; the rest waits (no timer) */
+		for (k = 0; k < 1000 && qlxge_sim_poll(st.p.ad) != 0; k++)
+			;
+		assert_int_equal(rx_count(&st, 32, 1000), 32);
+		usleep(20000);
+		for (k = 0; k < 100; k++)
+			qlxge_sim_poll(st.p.ad);
+		assert_int_equal(rx_count(&st, 1, 20), 0);
+		assert_int_equal(pmd_xstat(port, "tx_q0_doorbells"), db + 4);
+		got = 24;
+		switch (round) {
+		case 0:
+			assert_int_equal(rte_eth_tx_burst(port, 0, NULL, 0), 0);
+			break;
+		case 1:
+			rte_eth_tx_done_cleanup(port, 0, 0);
+			break;
+		case 2:
+			assert_int_equal(rte_eth_dev_tx_queue_stop(port, 0), 0);
+			break;
+		default:
+			/* the device idle now: rung at once, with the 24 before it */
+			frames_make(&st, m, 8, (uint32_t)accepted);
+			assert_int_equal(rte_eth_tx_burst(port, 0, m, 8), 8);
+			accepted += 8;
+			got = 32;
+			break;
+		}
+		assert_int_equal(pmd_xstat(port, "tx_q0_doorbells"), db + 5);
+		for (k = 0; k < 1000 && qlxge_sim_poll(st.p.ad) != 0; k++)
+			;
+		assert_int_equal(rx_count(&st, got, 1000), got);
+		assert_int_equal(rx_count(&st, 1, 20), 0);
+		if (round == 2)
+			assert_int_equal(rte_eth_dev_tx_queue_start(port, 0), 0);
+		assert_int_equal(qlxge_sim_thread_start(st.p.ad), 0);
+	}
+	assert_int_equal(pmd_xstat(port, "tx_q0_shared_flushed_on_stop"), 0);
+	assert_int_equal(rte_eth_dev_stop(port), 0);
+	assert_int_equal(pmd_mtx_double_frees(st.tx_pool), 0);
+	assert_int_equal(rte_mempool_avail_count(st.tx_pool), POOL_TX);
+	storm_close(&st);
 }
 
 /* Held frames (coalescing on) wait for the next call, however long: a burst of none sends. */
@@ -1194,6 +1304,7 @@ main(void)
 		cmocka_unit_test(test_shared_tx_bad_frames_counted),
 		cmocka_unit_test(test_shared_tx_stall_resumes_on_call),
 		cmocka_unit_test(test_shared_tx_sole_sender_served_from_its_array),
+		cmocka_unit_test(test_shared_tx_lease_doorbell_waits_for_next_call),
 		cmocka_unit_test(test_shared_tx_hold_flushed_by_empty_burst),
 		cmocka_unit_test(test_shared_tx_stop_flushes_when_adapter_fails),
 		cmocka_unit_test(test_shared_tx_storm),
