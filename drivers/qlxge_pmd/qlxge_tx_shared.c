@@ -237,22 +237,6 @@ qlxge_txs_can_drain(void *cookie)
 /* ---- the burst ------------------------------------------------------------------------ */
 
 /*
- * The lease holder's call (mpring_lease_enter): the unshared burst from the caller's array, and
- * the queue's own counters of what the drain would have counted. Nothing else can run here: a
- * stop, a tx_done_cleanup or another caller ends the lease first, waiting for our exit. What
- * the work queue cannot take stays the caller's, as with an unshared queue, and the lease
- * stays: queued in the ring instead, it would end the lease (the holder never drains the
- * ring), and a lone sender faster than the device would lose it at every full work queue and
- * pay the ring's path until the next grant. Its doorbells are batched all the same
- * (qlxge_txs_db_wait).
- */
-static __rte_always_inline uint16_t
-qlxge_txs_leased(struct qlxge_txq *txq, struct rte_mbuf **pkts, uint16_t n)
-{
-	return qlxge_tx_burst_leased(txq, pkts, n);
-}
-
-/*
  * The burst of a shared queue: the caller's frames into the ring, a prefix of @pkts; the caller
  * may become the consumer and drain (its own frames first, from its array, if the ring was
  * idle). A burst of no frames flushes what the ring holds for coalescing.
@@ -273,9 +257,17 @@ qlxge_xmit_pkts_mp(void *tx_queue, struct rte_mbuf **pkts, uint16_t n)
 		mpring_resume(txq->shared->ring, 0);
 		return 0;
 	}
+	/*
+	 * The lease holder's call: the unshared burst from the caller's array, its doorbell
+	 * batched by qlxge_txs_db_wait. Nothing else can run meanwhile: a stop, a tx_done_cleanup
+	 * or another caller ends the lease first, waiting for our exit. What the work queue
+	 * cannot take stays the caller's, as with an unshared queue, and the lease stays: queued
+	 * in the ring instead, it would end the lease (the holder never drains the ring), and a
+	 * lone sender faster than the device would lose it at every full work queue.
+	 */
 	if (mpring_lease_enter(txq->shared->ring, &lc))
 		return (uint16_t)mpring_lease_exit(txq->shared->ring, &lc, n,
-						   qlxge_txs_leased(txq, pkts, n));
+						   qlxge_tx_burst_leased(txq, pkts, n));
 	return (uint16_t)mpring_enqueue_burst(txq->shared->ring, (void *const *)pkts, n);
 }
 
