@@ -440,11 +440,11 @@ void qlxge_tx_queue_free_bufs(struct rte_eth_dev *dev, uint16_t qid);
 void qlxge_txq_info_get(struct rte_eth_dev *dev, uint16_t qid,
 			struct rte_eth_txq_info *qinfo);
 uint16_t qlxge_xmit_pkts(void *txq, struct rte_mbuf **pkts, uint16_t n);
+uint16_t qlxge_xmit_pkts_mp(void *txq, struct rte_mbuf **pkts, uint16_t n);
 uint16_t qlxge_prep_pkts(void *txq, struct rte_mbuf **pkts, uint16_t n);
 int qlxge_tx_done_cleanup(void *txq, uint32_t free_cnt);
 /* what qlxge_tx.c lends the shared path: IOCBs without a doorbell, the doorbell, reclaim */
 uint16_t qlxge_tx_fill(struct qlxge_txq *txq, struct rte_mbuf **pkts, uint16_t n);
-uint16_t qlxge_tx_burst_leased(struct qlxge_txq *txq, struct rte_mbuf **pkts, uint16_t n);
 void qlxge_tx_doorbell(struct qlxge_txq *txq);
 uint32_t qlxge_tx_reclaim(struct qlxge_txq *txq, uint32_t max);
 
@@ -454,7 +454,7 @@ void qlxge_txs_release(struct qlxge_txq *txq);
 void qlxge_txs_start(struct qlxge_txq *txq);
 void qlxge_txs_quiesce(struct qlxge_txq *txq, bool wait);
 int qlxge_txs_done_cleanup(struct qlxge_txq *txq, uint32_t free_cnt);
-uint16_t qlxge_xmit_pkts_mp(void *txq, struct rte_mbuf **pkts, uint16_t n);
+uint16_t qlxge_txs_burst(struct qlxge_txq *txq, struct rte_mbuf **pkts, uint16_t n);
 void qlxge_tx_burst_select(struct rte_eth_dev *dev);
 struct rte_pmd_qlxge_txq_shared_stats;
 struct rte_pmd_qlxge_txq_shared_lcore_stats;

@@ -21,9 +21,11 @@
  * and tid (FreeBSD: a wrong tid is fatal) and its E/S/L/B flags counted.
  *
  * A queue set up with RTE_ETH_TX_OFFLOAD_MT_LOCKFREE is shared (qlxge_tx_shared.c): its
- * bursts go through a lib/mpring ring whose consumer builds the IOCBs with qlxge_tx_fill(),
- * writes the doorbell with qlxge_tx_doorbell() and reclaims with qlxge_tx_reclaim(), the very
- * code of the burst below; the hooks marked "shared" hand the queue's stop and start to it.
+ * burst, qlxge_xmit_pkts_mp() below, is the unshared one for the holder of its ring's lease,
+ * and otherwise goes through a lib/mpring ring whose consumer builds the IOCBs with
+ * qlxge_tx_fill(), writes the doorbell with qlxge_tx_doorbell() and reclaims with
+ * qlxge_tx_reclaim(), the very code of the burst below; the hooks marked "shared" hand the
+ * queue's stop and start to it.
  */
 
 #include <errno.h>
@@ -844,18 +846,33 @@ qlxge_xmit_pkts(void *tx_queue, struct rte_mbuf **pkts, uint16_t n)
 }
 
 /*
- * For the shared path: the unshared burst, for the holder of the ring's lease, whose doorbell
- * may wait for its next call while the device is busy (qlxge_txs_db_wait). In one body, as the
- * unshared burst's: a lone sender's call at bursts of one pays for each call and store added.
+ * The burst of a shared queue (qlxge_tx_shared.c; design.md B.3). The lease holder's call is
+ * the unshared burst, here, between mpring_lease_enter() and mpring_lease_exit() (inline: a
+ * lone sender's call of one frame pays for each call and store added), its doorbell batched by
+ * qlxge_txs_db_wait. Nothing else can run meanwhile: a stop, a tx_done_cleanup or another
+ * caller ends the lease first, waiting for our exit. What the work queue cannot take stays the
+ * caller's, as with an unshared queue, and the lease stays: queued in the ring instead, it
+ * would end the lease (the holder never drains the ring), and a lone sender faster than the
+ * device would lose it at every full work queue. Every other call goes to the ring
+ * (qlxge_txs_burst).
  */
 uint16_t
-qlxge_tx_burst_leased(struct qlxge_txq *txq, struct rte_mbuf **pkts, uint16_t n)
+qlxge_xmit_pkts_mp(void *tx_queue, struct rte_mbuf **pkts, uint16_t n)
 {
-	uint16_t i = qlxge_tx_post(txq, pkts, n);
+	struct qlxge_txq *txq = tx_queue;
+	struct mpring_lease_call lc;
+	struct mpring *r;
+	uint16_t i;
 
+	if (unlikely(txq->shared == NULL))	/* an unshared queue of a shared port */
+		return qlxge_tx_burst_own(txq, pkts, n);
+	r = txq->shared->ring;
+	if (unlikely(n == 0) || !mpring_lease_enter(r, &lc))
+		return qlxge_txs_burst(txq, pkts, n);
+	i = qlxge_tx_post(txq, pkts, n);
 	if (!qlxge_txs_db_wait(txq) && qlxge_txs_db_account(txq))
 		qlxge_tx_ring_doorbell(txq);
-	return i;
+	return (uint16_t)mpring_lease_exit(r, &lc, n, i);
 }
 
 /* For the shared path: the burst's IOCBs and doorbell, under the ring's consumer role. */

@@ -94,7 +94,7 @@ qlxge_txs_stamp(struct qlxge_txq *txq, int off, uint16_t from)
 /*
  * The doorbell for the IOCBs written since the last one, if any: the drain's, and whoever
  * takes the queue over from a lease holder that left some unrung (the holder's own are in
- * qlxge_tx_burst_leased). Under the role or the lease.
+ * qlxge_xmit_pkts_mp). Under the role or the lease.
  */
 static void
 qlxge_txs_doorbell(struct qlxge_txq *txq)
@@ -237,38 +237,25 @@ qlxge_txs_can_drain(void *cookie)
 /* ---- the burst ------------------------------------------------------------------------ */
 
 /*
- * The burst of a shared queue: the caller's frames into the ring, a prefix of @pkts; the caller
- * may become the consumer and drain (its own frames first, from its array, if the ring was
- * idle). A burst of no frames flushes what the ring holds for coalescing.
+ * The burst of a shared queue but the lease holder's (qlxge_xmit_pkts_mp, qlxge_tx.c): the
+ * caller's frames into the ring, a prefix of @pkts; the caller may become the consumer and
+ * drain (its own frames first, from its array, if the ring was idle). A burst of no frames
+ * flushes what the ring holds for coalescing, and what the lease holder's calls left unrung.
  */
 uint16_t
-qlxge_xmit_pkts_mp(void *tx_queue, struct rte_mbuf **pkts, uint16_t n)
+qlxge_txs_burst(struct qlxge_txq *txq, struct rte_mbuf **pkts, uint16_t n)
 {
-	struct qlxge_txq *txq = tx_queue;
+	struct mpring *r = txq->shared->ring;
 	struct mpring_lease_call lc;
 
-	if (unlikely(txq->shared == NULL))	/* an unshared queue of a shared port */
-		return qlxge_xmit_pkts(tx_queue, pkts, n);
-	if (unlikely(n == 0)) {
-		if (mpring_lease_enter(txq->shared->ring, &lc)) {
-			qlxge_txs_doorbell(txq);	/* what the holder's calls left unrung */
-			return (uint16_t)mpring_lease_exit(txq->shared->ring, &lc, 0, 0);
-		}
-		mpring_resume(txq->shared->ring, 0);
-		return 0;
+	if (likely(n != 0))
+		return (uint16_t)mpring_enqueue_burst(r, (void *const *)pkts, n);
+	if (mpring_lease_enter(r, &lc)) {
+		qlxge_txs_doorbell(txq);
+		return (uint16_t)mpring_lease_exit(r, &lc, 0, 0);
 	}
-	/*
-	 * The lease holder's call: the unshared burst from the caller's array, its doorbell
-	 * batched by qlxge_txs_db_wait. Nothing else can run meanwhile: a stop, a tx_done_cleanup
-	 * or another caller ends the lease first, waiting for our exit. What the work queue
-	 * cannot take stays the caller's, as with an unshared queue, and the lease stays: queued
-	 * in the ring instead, it would end the lease (the holder never drains the ring), and a
-	 * lone sender faster than the device would lose it at every full work queue.
-	 */
-	if (mpring_lease_enter(txq->shared->ring, &lc))
-		return (uint16_t)mpring_lease_exit(txq->shared->ring, &lc, n,
-						   qlxge_tx_burst_leased(txq, pkts, n));
-	return (uint16_t)mpring_enqueue_burst(txq->shared->ring, (void *const *)pkts, n);
+	mpring_resume(r, 0);
+	return 0;
 }
 
 /*

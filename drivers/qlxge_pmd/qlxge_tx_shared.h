@@ -4,7 +4,7 @@
 /*
  * A shared TX queue's doorbells (qlxge_tx_shared.c): the count and the producer index of each,
  * and the rule by which a lease holder's doorbell waits for its next call. Inline: the lease
- * holder's burst (qlxge_tx_burst_leased, qlxge_tx.c) runs them in the unshared burst's own
+ * holder's burst (qlxge_xmit_pkts_mp, qlxge_tx.c) runs them in the unshared burst's own
  * body, where a lone sender's calls at bursts of one feel every call and store they add.
  */
 

@@ -941,6 +941,9 @@ lease_grant(struct mpring *r, const struct mpring_pvt_ctx *c, void *const *items
 	struct mpring_pvt_slot *sl = container_of(c->st, struct mpring_pvt_slot, s);
 	uint64_t h = mpring_pvt_lease_val((uint32_t)(sl - r->stats), prod_self());
 
+	/* our name from now on, whichever ring we lease (mpring_lease_enter's check) */
+	mpring_pvt_lease_me = h;
+
 	/* Relaxed: the holder's own; ordered for others by the role (A9 acquired it). */
 	__atomic_store_n(&r->lease.kick, false, __ATOMIC_RELAXED);
 	__atomic_store_n(&sl->lease_inside, 1, __ATOMIC_RELAXED);
@@ -960,7 +963,7 @@ static __rte_always_inline uint32_t
 lease_call(struct mpring *r, uint64_t h, void *const *items, uint32_t n)
 {
 	struct mpring_pvt_slot *sl = &r->stats[mpring_pvt_lease_slot(h)];
-	/* The counters of the slot the lease names: our own (lease_self), never the shared. */
+	/* The counters of the slot the lease names: our own, never the shared one. */
 	const struct mpring_pvt_ctx c = { .st = &sl->s, .shared = false };
 	uint32_t *inside = &sl->lease_inside;
 
@@ -977,75 +980,15 @@ lease_call(struct mpring *r, uint64_t h, void *const *items, uint32_t n)
 	return lease_drain(r, &c, h, inside, items, n);
 }
 
-/* The lease word's value if this thread holds it: its id and its own counter slot (0 if it
- * has none of its own: then it never holds a lease). */
-static inline uint64_t
-lease_self(void)
-{
-	int slot = mpring_pvt_tls_slot;
-
-	if (slot < 0 || slot >= MPRING_PVT_SHARED_SLOT)
-		return MPRING_PVT_LEASE_NONE;
-	return mpring_pvt_lease_val((uint32_t)slot, prod_self());
-}
-
-/*
- * mpring_lease_enter/exit: lease_call and lease_drain with the caller's own code for the drain
- * callback between them (the same fence, checks, counters and end of the lease).
- */
-bool
-mpring_lease_enter(struct mpring *r, struct mpring_lease_call *lc)
-{
-	struct mpring_pvt_slot *sl;
-	uint64_t h;
-
-	/* Relaxed: a guess, checked again below after F1, as in mpring_enqueue_burst. */
-	if (!r->lease_on || (h = __atomic_load_n(&r->lease.holder, __ATOMIC_RELAXED)) !=
-			lease_self() || h == MPRING_PVT_LEASE_NONE)
-		return false;
-	sl = &r->stats[mpring_pvt_lease_slot(h)];
-	/* Relaxed: F1 orders it (the signal fence for the compiler, membarrier for the CPU). */
-	__atomic_store_n(&sl->lease_inside, 1, __ATOMIC_RELAXED);
-	__atomic_signal_fence(__ATOMIC_SEQ_CST);
-	MPRING_TEST_HOOK(r, MPRING_HOOK_LEASE_INSIDE);
-	/* A11: acquire: the caller's drain stays after the check. */
-	if (unlikely(__atomic_load_n(&r->lease.holder, __ATOMIC_ACQUIRE) != h)) {
-		/* Revoked: the revoker may wait for this (nothing of ours to pass on). */
-		__atomic_store_n(&sl->lease_inside, 0, __ATOMIC_RELEASE);
-		return false;
-	}
-	MPRING_ASSERT(mpring_pvt_hold_deadline(r) == 0);
-	lc->slot = sl;
-	lc->holder = h;
-	return true;
-}
-
-/* mpring_lease_exit() of a call that queued items (kick): the lease ends, as lease_drain's. */
-static __rte_noinline __rte_cold uint32_t
-lease_exit_kicked(struct mpring *r, struct mpring_pvt_slot *sl, uint64_t h, uint32_t n,
-		  uint32_t k)
+/* mpring_lease_exit() (mpring.h) of a call that queued items (kick): the lease ends, as
+ * lease_drain's. */
+__rte_cold uint32_t
+mpring_pvt_lease_exit_kicked(struct mpring *r, struct mpring_pvt_slot *sl, uint64_t h,
+			     uint32_t n, uint32_t k)
 {
 	const struct mpring_pvt_ctx c = { .st = &sl->s, .shared = false };
 
 	return lease_end_own(r, &c, h, &sl->lease_inside, n, k, false);
-}
-
-uint32_t
-mpring_lease_exit(struct mpring *r, struct mpring_lease_call *lc, uint32_t n, uint32_t k)
-{
-	struct mpring_pvt_slot *sl = lc->slot;
-	const struct mpring_pvt_ctx c = { .st = &sl->s, .shared = false };
-
-	MPRING_ASSERT(k <= n);
-	MPRING_TEST_HOOK(r, MPRING_HOOK_DRAINED);
-	/* Relaxed: written by this thread only (its enqueue_rest or enqueue_only in the call). */
-	if (unlikely(__atomic_load_n(&r->lease.kick, __ATOMIC_RELAXED)))
-		return lease_exit_kicked(r, sl, lc->holder, n, k);
-	MPRING_ASSERT(r->queued == 0);	/* queuing ends the lean path (kick, tail) */
-	mpring_pvt_stat_sole_lean(&c, k, n - k);
-	/* R7, as in lease_drain. */
-	__atomic_store_n(&sl->lease_inside, 0, __ATOMIC_RELEASE);
-	return k;
 }
 
 /*
@@ -1189,8 +1132,8 @@ mpring_enqueue_burst(struct mpring *r, void *const *items, uint32_t n)
 	 * set-up (bulk and enqueue_only never take this path). The lease holder's calls first:
 	 * others pay one load of the lease word (relaxed: a guess, lease_call checks again). */
 	if (r->sole_calls != 0 && n != 0) {
-		if (r->lease_on && (h = __atomic_load_n(&r->lease.holder, __ATOMIC_RELAXED)) ==
-				lease_self() && h != MPRING_PVT_LEASE_NONE) {
+		if ((h = __atomic_load_n(&r->lease.holder, __ATOMIC_RELAXED)) ==
+				mpring_pvt_lease_me) {
 			k = lease_call(r, h, items, n);
 			if (k != UINT32_MAX)
 				return k;

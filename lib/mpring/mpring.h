@@ -243,9 +243,11 @@ void mpring_free(struct mpring *r);
  */
 uint32_t mpring_enqueue_burst(struct mpring *r, void *const *items, uint32_t n);
 
+struct mpring_pvt_slot;
+
 /** A lease holder's call in progress (mpring_lease_enter()); opaque. */
 struct mpring_lease_call {
-	void *slot;
+	struct mpring_pvt_slot *slot;
 	uint64_t holder;
 };
 
@@ -260,15 +262,16 @@ struct mpring_lease_call {
  * mpring_lease_exit(). False: not the holder, or its lease is being ended; use
  * mpring_enqueue_burst(), which also serves a holder. Between enter and exit the thread is
  * "inside" as in mpring_enqueue_burst(): a thread ending the lease waits for the exit.
+ * Inline (defined at the end of this file): a holder's call is a few loads and stores.
  */
-bool mpring_lease_enter(struct mpring *r, struct mpring_lease_call *lc);
+static inline bool mpring_lease_enter(struct mpring *r, struct mpring_lease_call *lc);
 
 /**
  * End the call mpring_lease_enter() began, in which the caller took @p k of its @p n items.
  * @return @p k: what mpring_enqueue_burst() would have returned for the call.
  */
-uint32_t mpring_lease_exit(struct mpring *r, struct mpring_lease_call *lc, uint32_t n,
-			   uint32_t k);
+static inline uint32_t mpring_lease_exit(struct mpring *r, struct mpring_lease_call *lc,
+					 uint32_t n, uint32_t k);
 
 /**
  * Enqueue all @p n items or none.
@@ -375,6 +378,55 @@ int mpring_stats_slot_set(int slot);
 
 /** @return the number of counter slots. */
 unsigned int mpring_stats_slots(void);
+
+/* --- the lease holder's call, inline (mpring_core.h has why; mpring_lease.c, the lease) --- */
+
+#include "mpring_core.h"
+
+static inline bool
+mpring_lease_enter(struct mpring *r, struct mpring_lease_call *lc)
+{
+	struct mpring_pvt_slot *sl;
+	/* Relaxed: a guess, checked again below after F1, as in mpring_enqueue_burst. A
+	 * thread never granted a lease has a name no lease word holds (mpring_pvt_lease_me). */
+	uint64_t h = __atomic_load_n(&r->lease.holder, __ATOMIC_RELAXED);
+
+	if (h != mpring_pvt_lease_me)
+		return false;
+	sl = &r->stats[mpring_pvt_lease_slot(h)];
+	/* Relaxed: F1 orders it (the signal fence for the compiler, membarrier for the CPU). */
+	__atomic_store_n(&sl->lease_inside, 1, __ATOMIC_RELAXED);
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	MPRING_TEST_HOOK(r, MPRING_HOOK_LEASE_INSIDE);
+	/* A11: acquire: the caller's drain stays after the check. */
+	if (unlikely(__atomic_load_n(&r->lease.holder, __ATOMIC_ACQUIRE) != h)) {
+		/* Revoked: the revoker may wait for this (nothing of ours to pass on). */
+		__atomic_store_n(&sl->lease_inside, 0, __ATOMIC_RELEASE);
+		return false;
+	}
+	lc->slot = sl;
+	lc->holder = h;
+	return true;
+}
+
+static inline uint32_t
+mpring_lease_exit(struct mpring *r, struct mpring_lease_call *lc, uint32_t n, uint32_t k)
+{
+	struct mpring_pvt_slot *sl = lc->slot;
+	/* the slot the lease names: the holder's own, never the shared one */
+	const struct mpring_pvt_ctx c = { .st = &sl->s, .shared = false };
+
+	MPRING_ASSERT(k <= n);
+	MPRING_TEST_HOOK(r, MPRING_HOOK_DRAINED);
+	/* Relaxed: written by this thread only (its enqueue_rest or enqueue_only in the call). */
+	if (unlikely(__atomic_load_n(&r->lease.kick, __ATOMIC_RELAXED)))
+		return mpring_pvt_lease_exit_kicked(r, sl, lc->holder, n, k);
+	MPRING_ASSERT(r->queued == 0);	/* queuing ends the lean path (kick, tail) */
+	mpring_pvt_stat_sole_lean(&c, k, n - k);
+	/* R7, as in lease_drain (mpring.c). */
+	__atomic_store_n(&sl->lease_inside, 0, __ATOMIC_RELEASE);
+	return k;
+}
 
 #ifdef __cplusplus
 }

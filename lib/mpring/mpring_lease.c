@@ -61,6 +61,10 @@
 #include "mpring_pvt.h"
 #include "mpring_pvt_stats.h"
 
+/* 1 << 63: slot 1 << 31, which no lease word names (not NONE, nor REVOKING) */
+__thread uint64_t mpring_pvt_lease_me __attribute__((tls_model("initial-exec"))) =
+	UINT64_C(1) << 63;
+
 static pthread_once_t lease_once = PTHREAD_ONCE_INIT;
 static bool lease_membarrier;	/* written once under lease_once, read after it */
 

@@ -18,12 +18,6 @@
 
 #include "mpring_pvt.h"
 
-/* The calling thread's counter slot, found once per API call. */
-struct mpring_pvt_ctx {
-	struct mpring_stats *st;
-	bool shared;
-};
-
 /* Counter slot of this thread, -1 = lcore id. Initial-exec: no __tls_get_addr per call. */
 extern __thread int mpring_pvt_tls_slot __attribute__((tls_model("initial-exec")));
 
@@ -46,20 +40,6 @@ mpring_pvt_ctx_init(struct mpring *r, struct mpring_pvt_ctx *c)
 	c->st = &r->stats[slot].s;
 	c->shared = slot == MPRING_PVT_SHARED_SLOT;
 }
-
-static inline void
-mpring_pvt_stat_add(const struct mpring_pvt_ctx *c, uint64_t *f, uint64_t v)
-{
-	if (unlikely(c->shared))
-		/* Relaxed RMW: several threads share this slot; readers only sum. */
-		__atomic_fetch_add(f, v, __ATOMIC_RELAXED);
-	else
-		/* Owner-only slot: load and store, no RMW. Relaxed atomics so that the summing
-		 * reader (mpring_stats_get) is not a data race; no ordering is needed. */
-		__atomic_store_n(f, __atomic_load_n(f, __ATOMIC_RELAXED) + v, __ATOMIC_RELAXED);
-}
-
-#define MPRING_PVT_STAT(c, field, v) mpring_pvt_stat_add((c), &(c)->st->field, (v))
 
 /* --- the hooks ------------------------------------------------------------------------- */
 
@@ -88,25 +68,6 @@ static inline void
 mpring_pvt_stat_sole(const struct mpring_pvt_ctx *c, uint32_t k, uint32_t declined)
 {
 	MPRING_PVT_STAT(c, enqueued, k);
-	if (declined != 0)
-		MPRING_PVT_STAT(c, declined, declined);
-}
-
-/*
- * A lean SOLE call (prod_sole_direct): a session of route SOLE that ended IDLE after one direct
- * drain call of @k items (the histogram counts it here), @declined items given back. Its
- * start, end, drain call and items are counted once, in the slot's two lean counters, and
- * unfolded when read (mpring_pvt_stats_fold): two updates instead of eight.
- */
-static inline void
-mpring_pvt_stat_sole_lean(const struct mpring_pvt_ctx *c, uint32_t k, uint32_t declined)
-{
-	struct mpring_pvt_slot *sl = container_of(c->st, struct mpring_pvt_slot, s);
-	unsigned int bucket = k == 0 ? 0 : 32 - (unsigned int)__builtin_clz(k);
-
-	mpring_pvt_stat_add(c, &sl->sole_lean, 1);
-	mpring_pvt_stat_add(c, &sl->sole_lean_items, k);
-	MPRING_PVT_STAT(c, drain_hist[bucket], 1);
 	if (declined != 0)
 		MPRING_PVT_STAT(c, declined, declined);
 }

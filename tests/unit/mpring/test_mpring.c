@@ -1053,6 +1053,93 @@ test_mpring_direct_rest_queued_counted_once(void **state)
 	direct_rest_run(true);
 }
 
+/* Another thread, with a counter slot of its own: does it enter a holder's call on any of
+ * @arg's three rings? */
+static void *
+lease_enter_other(void *arg)
+{
+	struct mpring **r = arg;
+	struct mpring_lease_call lc;
+	uintptr_t entered;
+
+	mpring_stats_slot_set(5);
+	entered = mpring_lease_enter(r[0], &lc) || mpring_lease_enter(r[1], &lc) ||
+		  mpring_lease_enter(r[2], &lc);
+	mpring_stats_slot_set(-1);
+	return (void *)entered;
+}
+
+/* mpring_lease_enter() and an empty call's exit: was this thread the holder of @r? */
+static bool
+lease_entered(struct mpring *r)
+{
+	struct mpring_lease_call lc;
+
+	if (!mpring_lease_enter(r, &lc))
+		return false;
+	assert_int_equal(mpring_lease_exit(r, &lc, 0, 0), 0);
+	return true;
+}
+
+/*
+ * The holder's name is its thread's, whichever ring it leases (mpring_lease_enter checks it
+ * with one thread-local load): a thread enters the holder's call on each ring it leases, on no
+ * other, and on none whose lease has ended; another thread enters none.
+ */
+static void
+test_mpring_lease_holder_named_per_thread(void **state)
+{
+	struct mpring_conf conf;
+	struct mpring_stats st;
+	struct sink s[3];
+	struct mpring *r[3];
+	uintptr_t v[3], next = 1;
+	unsigned int i, k;
+	pthread_t t;
+	void *other;
+
+	(void)state;
+	assert_int_equal(mpring_stats_slot_set(3), 0);
+	mpring_conf_init(&conf);
+	conf.sole_calls = 1;
+	conf.lease = true;
+	for (i = 0; i < 3; i++)
+		r[i] = ring_new(&s[i], 64, 256, &conf);
+	for (i = 0; i < 2; i++)	/* two calls of a streak, then the grant */
+		for (k = 0; k < 3; k++, next++) {
+			fill_seq(v, 1, next);
+			assert_int_equal(mpring_enqueue_burst(r[i], (void **)v, 1), 1);
+		}
+	mpring_stats_get(r[0], &st);
+	if (st.lease_grants == 0) {	/* no membarrier here: no lease */
+		for (i = 0; i < 3; i++)
+			ring_del(&s[i]);
+		mpring_stats_slot_set(-1);
+		skip();
+	}
+	assert_true(lease_entered(r[0]) && lease_entered(r[1]));
+	assert_false(lease_entered(r[2]));	/* never leased */
+	assert_int_equal(pthread_create(&t, NULL, lease_enter_other, r), 0);
+	assert_int_equal(pthread_join(t, &other), 0);
+	assert_null(other);
+	/* the quiesce ends the lease of ring 0 only */
+	assert_int_equal(mpring_quiesce(r[0]), 0);
+	mpring_start(r[0]);
+	assert_false(lease_entered(r[0]));
+	assert_true(lease_entered(r[1]));
+	mpring_stats_get(r[0], &st);
+	assert_true(st.lease_grants == 1 && st.lease_revocations == 1);
+	mpring_stats_get(r[1], &st);
+	assert_true(st.lease_grants == 1 && st.lease_revocations == 0);
+	for (i = 0; i < 3; i++) {
+		assert_int_equal(mpring_quiesce(r[i]), 0);
+		check_log_seq(&s[i], 1 + 3 * i, i < 2 ? 3 : 0);
+		mpring_test_check_stats(r[i]);
+		ring_del(&s[i]);
+	}
+	mpring_stats_slot_set(-1);
+}
+
 static void
 test_mpring_trylock_defers_producers(void **state)
 {
@@ -1165,6 +1252,7 @@ main(void)
 		cmocka_unit_test(test_mpring_hold_adapts),
 		cmocka_unit_test(test_mpring_enqueue_only_inside_drain),
 		cmocka_unit_test(test_mpring_direct_rest_queued_counted_once),
+		cmocka_unit_test(test_mpring_lease_holder_named_per_thread),
 		cmocka_unit_test(test_mpring_trylock_defers_producers),
 		cmocka_unit_test(test_mpring_fill_wraps_the_end),
 		cmocka_unit_test(test_mpring_quiesce),
