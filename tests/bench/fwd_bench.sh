@@ -88,9 +88,11 @@ if ldd "$plugins/librte_net_qlxge_sim.so" 2>/dev/null | grep -qE 'lib(asan|ubsan
 fi
 
 work=$(mktemp -d /tmp/perf-bench-fwd.XXXXXX)	# fifos, vhost-user sockets, logs
-nr=/sys/kernel/mm/hugepages/hugepages-2048kB/nr_hugepages
-mnt=""
-added=0
+# the hugepage helper: beside this script in the source tree, or where the build says it is
+huge_sh=$(dirname "$0")/../integration/hugepages.sh
+[ -f "$huge_sh" ] || huge_sh=@QLXGE_SOURCE_DIR@/tests/integration/hugepages.sh
+# shellcheck source=../integration/hugepages.sh
+. "$huge_sh"
 declare -A tp_pid tp_fd
 cleanup() {
 	local n
@@ -99,15 +101,7 @@ cleanup() {
 		wait "${tp_pid[$n]}" 2>/dev/null || true
 	done
 	rm -rf "$work"
-	if [ -n "$mnt" ]; then
-		umount "$mnt" 2>/dev/null || true
-		rmdir "$mnt" 2>/dev/null || true
-	fi
-	if [ "$added" -gt 0 ]; then
-		# give back what this run added, whatever others did meanwhile
-		n=$(cat "$nr")
-		echo $((n > added ? n - added : 0)) > "$nr" || true
-	fi
+	huge_release
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
@@ -176,18 +170,11 @@ placement() {
 
 if [ "$memory" = auto ]; then
 	memory=nohuge
-	if [ "$(id -u)" -eq 0 ] && [ -w "$nr" ]; then
-		pages=${QLXGE_BENCH_HUGEPAGES:-600}
-		before=$(cat "$nr")
-		echo $((before + pages)) > "$nr" || true
-		added=$(( $(cat "$nr") - before ))
-		if [ "$added" -ge 520 ]; then
-			mnt=$(mktemp -d /mnt/perf-bench-fwd.XXXXXX)
-			mount -t hugetlbfs -o pagesize=2M nodev "$mnt"
-			memory=huge
-		else
-			echo "only $added hugepages could be reserved: running with --no-huge"
-		fi
+	if huge_reserve "${QLXGE_BENCH_HUGEPAGES:-600}" 520; then
+		memory=huge
+		mnt=$huge_mnt
+	else
+		echo "hugepages: $huge_why: running with --no-huge"
 	fi
 fi
 # mem_args <file prefix>: EAL memory options of this run (512 MB per process)

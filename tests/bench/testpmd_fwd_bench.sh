@@ -27,21 +27,11 @@ if ldd "$dir/librte_net_qlxge_sim.so" 2>/dev/null | grep -qE 'lib(asan|ubsan|tsa
 	echo "SKIP: $dir holds a sanitizer build"; exit 77
 fi
 log=$(mktemp)
-nr=/sys/kernel/mm/hugepages/hugepages-2048kB/nr_hugepages
-mnt=""
-added=0
+# shellcheck source=../integration/hugepages.sh
+. "$(dirname "$0")/../integration/hugepages.sh"
 cleanup() {
 	rm -f "$log"
-	if [ -n "$mnt" ]; then
-		umount "$mnt" 2>/dev/null || true
-		rmdir "$mnt" 2>/dev/null || true
-	fi
-	if [ "$added" -gt 0 ]; then
-		# give back what this run added, whatever others did meanwhile
-		local now
-		now=$(cat "$nr")
-		echo $((now > added ? now - added : 0)) > "$nr" || true
-	fi
+	huge_release
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
@@ -78,17 +68,10 @@ if [ "$mode" = ring ]; then
 fi
 
 # --huge: IOVA as VA and as PA on hugepages, rounds alternating
-[ "$(id -u)" -eq 0 ] || { echo "SKIP: --huge needs root (hugepages, IOVA as PA)"; exit 77; }
-[ -w "$nr" ] || { echo "SKIP: no 2 MiB hugepages on this kernel"; exit 77; }
 pages=${QLXGE_BENCH_HUGEPAGES:-512}
 rounds=${QLXGE_BENCH_ROUNDS:-3}
-before=$(cat "$nr")
-echo $((before + pages)) > "$nr"
-added=$(( $(cat "$nr") - before ))
-[ "$added" -ge 256 ] || { echo "SKIP: only $added hugepages could be reserved"; exit 77; }
-mnt=$(mktemp -d /mnt/qlxge-bench-huge.XXXXXX)
-mount -t hugetlbfs -o pagesize=2M nodev "$mnt"
-huge=(--in-memory --no-pci --huge-dir "$mnt")
+huge_reserve "$pages" 256 || { echo "SKIP: --huge: $huge_why (IOVA as PA needs root)"; exit 77; }
+huge=(--in-memory --no-pci --huge-dir "$huge_mnt")
 va=() pa=()
 for i in $(seq 1 "$rounds"); do
 	va+=("$(run va "${huge[@]}" --iova-mode=va "${model[@]}")")

@@ -22,24 +22,20 @@
 # Usage: secondary.sh <plugin folder>
 set -euo pipefail
 dir=$(cd "${1:?usage: $0 <plugin folder>}" && pwd)
-[ "$(id -u)" -eq 0 ] || { echo "SKIP: needs root (hugepages)"; exit 77; }
 if ldd "$dir/librte_net_qlxge_sim.so" 2>/dev/null | grep -qE 'lib(asan|ubsan|tsan)'; then
 	echo "SKIP: $dir holds a sanitizer build"; exit 77
 fi
 for t in dpdk-testpmd dpdk-proc-info dpdk-dumpcap capinfos tshark; do
 	command -v "$t" >/dev/null || { echo "FAIL: $t not found (devtools/bootstrap.sh)"; exit 1; }
 done
-sysfs=/sys/kernel/mm/hugepages/hugepages-2048kB
-[ -d "$sysfs" ] || { echo "SKIP: no 2 MiB hugepages on this kernel"; exit 77; }
+# shellcheck source=hugepages.sh
+. "$(dirname "$0")/hugepages.sh"
 
 pages=256
 prefix=qlxge-sec-$$
 run=/var/run/dpdk/$prefix
-base=/run/$prefix
-mnt=$base/huge
 tmp=$(mktemp -d)
 pid=
-added=0
 cleanup() {
 	local rc=$?
 	exec 3>&- 2>/dev/null || true
@@ -47,12 +43,8 @@ cleanup() {
 		kill "$pid" 2>/dev/null || true
 		wait "$pid" 2>/dev/null || true
 	fi
-	mountpoint -q "$mnt" && umount "$mnt"
-	rm -rf "$base" "$run" "$tmp"
-	# the pages this test added, and no more (others may have reserved some meanwhile)
-	if [ "$added" -gt 0 ]; then
-		echo $(($(cat "$sysfs/nr_hugepages") - added)) >"$sysfs/nr_hugepages" || true
-	fi
+	huge_release
+	rm -rf "$run" "$tmp"
 	exit $rc
 }
 trap cleanup EXIT
@@ -63,12 +55,8 @@ trap '' PIPE
 fail() { echo "FAIL: $*"; echo "--- testpmd:"; cat "$tmp/log"; exit 1; }
 
 # --- hugepages: ours on top of the pool, a mount of our own ---
-before=$(cat "$sysfs/nr_hugepages")
-echo $((before + pages)) >"$sysfs/nr_hugepages"
-added=$(($(cat "$sysfs/nr_hugepages") - before))
-[ "$added" -eq "$pages" ] || { echo "SKIP: could only reserve $added of $pages hugepages"; exit 77; }
-mkdir -p "$mnt"
-mount -t hugetlbfs -o pagesize=2M,size=$((pages * 2))M nodev "$mnt"
+huge_reserve $pages || { echo "SKIP: $huge_why"; exit 77; }
+mnt=$huge_mnt
 echo "ok: $pages hugepages of 2 MiB, hugetlbfs at $mnt"
 
 # --- the primary ---

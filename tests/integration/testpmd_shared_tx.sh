@@ -9,9 +9,13 @@
 # every frame each TX queue sent went through its ring, and nothing was refused or flushed.
 # (testpmd gives each TX queue to one forwarding lcore; tests/unit/pmd/test_pmd_shared_tx.c and
 # examples/mptx share one among threads.)
+# --huge (root): the same on hugepages (hugepages.sh: reserved on top, a mount of its own, both
+# given back) with IOVA as PA, which EAL must report: the IOCBs then carry physical addresses.
 # Usage: testpmd_shared_tx.sh <folder of librte_net_qlxge.so and librte_net_qlxge_sim.so>
+#        [--huge]
 set -euo pipefail
-dir=${1:?usage: $0 <plugin folder>}
+dir=${1:?usage: $0 <plugin folder> [--huge]}
+huge=${2:-}
 testpmd=$(command -v dpdk-testpmd) ||
 	{ echo "dpdk-testpmd not found (apt-get install dpdk)"; exit 1; }
 # testpmd is not instrumented: a sanitizer build of the PMD cannot be loaded into it
@@ -19,7 +23,17 @@ if ldd "$dir/librte_net_qlxge_sim.so" 2>/dev/null | grep -qE 'lib(asan|ubsan|tsa
 	echo "SKIP: $dir holds a sanitizer build"; exit 77
 fi
 log=$(mktemp)
-trap 'rm -f "$log"' EXIT
+mem=(--no-huge --no-shconf)
+if [ "$huge" = --huge ]; then
+	# shellcheck source=hugepages.sh
+	. "$(dirname "$0")/hugepages.sh"
+	trap 'rm -f "$log"; huge_release' EXIT
+	trap 'exit 143' TERM INT HUP
+	huge_reserve 300 || { echo "SKIP: $huge_why"; exit 77; }
+	mem=(--in-memory --huge-dir "$huge_mnt" --iova-mode=pa)
+else
+	trap 'rm -f "$log"' EXIT
+fi
 # the 3 s of forwarding start once testpmd has done what comes before (not at its launch)
 . "$(dirname "$0")/testpmd_ready.sh"
 
@@ -34,7 +48,7 @@ set +e
 	printf 'start tx_first 2\n'
 	sleep 3
 	printf 'stop\nshow port stats all\nshow port xstats all\nquit\n'
-} | timeout 120 stdbuf -oL "$testpmd" -d "$dir" --no-huge --no-shconf --no-pci -m 512 -l 0-1 \
+} | timeout 120 stdbuf -oL "$testpmd" -d "$dir" "${mem[@]}" --no-pci -m 512 -l 0-1 \
 	--vdev net_qlxge_sim0,adapter=shtx_pmd,function=0 \
 	--vdev net_qlxge_sim1,adapter=shtx_pmd,function=1 \
 	-- -i --total-num-mbufs=8192 --tx-offloads=0x4000 >"$log" 2>&1
@@ -46,6 +60,9 @@ grep -vE '^(rx|tx)_(size|q[0-9]+_(bytes|errors|mbuf|code|over|other|under|pre|fr
 fail() { echo "FAIL: $*"; exit 1; }
 [ $rc -eq 0 ] || fail "testpmd exited with $rc"
 grep -q 'Bye' "$log" || fail "testpmd did not quit cleanly"
+if [ "$huge" = --huge ]; then
+	grep -q "Selected IOVA mode 'PA'" "$log" || fail "EAL did not select IOVA as PA"
+fi
 
 # the capability, and the configuration of each port: for the port, and for port 1's queue only
 awk '/Tx Offloading Capabilities of port 0/ { c = 1 } c && /Per Queue/ { print; exit }' "$log" |
@@ -94,4 +111,5 @@ if grep -E 'TX-dropped: [1-9]' "$log"; then fail "testpmd dropped packets on TX"
 if grep -i 'qlxge' "$log" | grep -qiE 'error|fail|malformed'; then
 	fail "the PMD logged an error"
 fi
-echo "PASS: testpmd forwards through shared TX queues (MT_LOCKFREE per port and per queue)"
+echo "PASS: testpmd forwards through shared TX queues (MT_LOCKFREE per port and per queue)" \
+	"${huge:+on hugepages, IOVA as PA}"
