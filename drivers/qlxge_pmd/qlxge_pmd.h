@@ -22,6 +22,7 @@
 #include "qlxge_base.h"
 #include "qlxge_iocb.h"
 #include "qlxge_probe.h"
+#include "rte_pmd_qlxge.h"
 
 /* Limits the control path offers (§13 bounds them; these are our choices). */
 #define QLXGE_MAX_RXQ		32	/* RX queue i = CQ i */
@@ -258,7 +259,8 @@ struct qlxge_stats_base {
  * released queue counted is kept in retired, by queue index; stats_reset takes the baseline of
  * the hardware and the software counters at one moment. So the counters run on across stop,
  * start, reconfiguration and rte_eth_dev_reset, and start again from 0 only at a statistics
- * reset.
+ * reset. A shared queue's counters likewise (txs_retired: its counts, the rest of the struct
+ * unused); their live part has a baseline of its own, in the queue (qlxge_txs_stats_reset).
  */
 struct qlxge_stats_epoch {
 	struct qlxge_stats_base hw;
@@ -266,6 +268,7 @@ struct qlxge_stats_epoch {
 	struct qlxge_rxq_counters rx_base[QLXGE_MAX_RXQ];
 	struct qlxge_txq_counters tx_retired[QLXGE_MAX_TXQ];
 	struct qlxge_txq_counters tx_base[QLXGE_MAX_TXQ];
+	struct rte_pmd_qlxge_txq_shared_stats txs_retired[QLXGE_MAX_TXQ];
 };
 
 struct qlxge_shared;
@@ -459,6 +462,8 @@ void qlxge_tx_burst_select(struct rte_eth_dev *dev);
 struct rte_pmd_qlxge_txq_shared_stats;
 struct rte_pmd_qlxge_txq_shared_lcore_stats;
 void qlxge_txs_stats(const struct qlxge_txq *txq, struct rte_pmd_qlxge_txq_shared_stats *st);
+void qlxge_txs_stats_add(struct rte_pmd_qlxge_txq_shared_stats *st,
+			 const struct rte_pmd_qlxge_txq_shared_stats *more);
 int qlxge_txs_lcore_stats(const struct qlxge_txq *txq, unsigned int slot,
 			  struct rte_pmd_qlxge_txq_shared_lcore_stats *st);
 void qlxge_txs_stats_reset(struct qlxge_txq *txq);
@@ -499,6 +504,8 @@ bool qlxge_rss_active(const struct rte_eth_dev *dev);
 int qlxge_stats_init(struct rte_eth_dev *dev);
 void qlxge_stats_retire_rxq(struct rte_eth_dev *dev, uint16_t qid, const struct qlxge_rxq *rxq);
 void qlxge_stats_retire_txq(struct rte_eth_dev *dev, uint16_t qid, const struct qlxge_txq *txq);
+void qlxge_stats_txs_get(const struct rte_eth_dev *dev, uint16_t qid, const struct qlxge_txq *txq,
+			 struct rte_pmd_qlxge_txq_shared_stats *st);
 int qlxge_stats_get(struct rte_eth_dev *dev, struct rte_eth_stats *stats);
 int qlxge_stats_reset(struct rte_eth_dev *dev);
 int qlxge_xstats_get(struct rte_eth_dev *dev, struct rte_eth_xstat *xstats, unsigned int n);

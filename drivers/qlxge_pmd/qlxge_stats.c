@@ -186,6 +186,7 @@ qlxge_stats_retire_txq(struct rte_eth_dev *dev, uint16_t qid, const struct qlxge
 {
 	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
 	const uint64_t *live = (const uint64_t *)&txq->stats;
+	struct rte_pmd_qlxge_txq_shared_stats st;
 	uint64_t *r;
 	size_t i;
 
@@ -194,6 +195,22 @@ qlxge_stats_retire_txq(struct rte_eth_dev *dev, uint16_t qid, const struct qlxge
 	r = (uint64_t *)&ad->cnt.tx_retired[qid];
 	for (i = 0; i < QLXGE_TXC_N; i++)
 		r[i] += live[i];
+	if (txq->shared != NULL) {	/* its ring's counters too (since its baseline) */
+		qlxge_txs_stats(txq, &st);
+		qlxge_txs_stats_add(&ad->cnt.txs_retired[qid], &st);
+	}
+}
+
+/* The counters of shared TX queue @qid (@txq): what it counted, and its predecessors'. */
+void
+qlxge_stats_txs_get(const struct rte_eth_dev *dev, uint16_t qid, const struct qlxge_txq *txq,
+		    struct rte_pmd_qlxge_txq_shared_stats *st)
+{
+	const struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
+
+	qlxge_txs_stats(txq, st);
+	if (qid < QLXGE_MAX_TXQ)
+		qlxge_txs_stats_add(st, &ad->cnt.txs_retired[qid]);
 }
 
 /* Counters since the last reset; a counter found below its baseline restarted (port reset). */
@@ -295,10 +312,12 @@ qlxge_stats_reset(struct rte_eth_dev *dev)
 		for (i = 0; i < QLXGE_TXC_N; i++)
 			b[i] = r[i] + (live != NULL ?
 				       __atomic_load_n(&live[i], __ATOMIC_RELAXED) : 0);
+		/* a shared queue's counters: a baseline of their own, what went before dropped
+		 * (written by the control path only, as here) */
+		memset(&ad->cnt.txs_retired[q], 0, sizeof(ad->cnt.txs_retired[q]));
 		if (q < dev->data->nb_tx_queues) {
 			struct qlxge_txq *txq = dev->data->tx_queues[q];
 
-			/* a shared queue's ring counters: a baseline of their own */
 			if (txq != NULL && txq->shared != NULL)
 				qlxge_txs_stats_reset(txq);
 		}
@@ -387,7 +406,7 @@ qlxge_xstats_get(struct rte_eth_dev *dev, struct rte_eth_xstat *xstats, unsigned
 
 		if (txq == NULL)
 			continue;
-		qlxge_txs_stats(txq, &st);
+		qlxge_stats_txs_get(dev, q, txq, &st);
 		for (i = 0; i < RTE_DIM(qlxge_txs_xstats); i++, k++) {
 			xstats[k].id = k;
 			xstats[k].value = qlxge_q_xstat_get(&st, &qlxge_txs_xstats[i]);

@@ -490,6 +490,34 @@ qlxge_txs_stats(const struct qlxge_txq *txq, struct rte_pmd_qlxge_txq_shared_sta
 	st->flushed_on_stop = __atomic_load_n(&s->xstats.flushed, __ATOMIC_RELAXED);
 }
 
+/*
+ * @more's counts added into @st (the counts of a queue set up again after a release: its
+ * predecessors' and its own); the figures derived from them again. What describes the queue
+ * now (its ring, state, lcores) stays @st's.
+ */
+void
+qlxge_txs_stats_add(struct rte_pmd_qlxge_txq_shared_stats *st,
+		    const struct rte_pmd_qlxge_txq_shared_stats *more)
+{
+	st->enqueued += more->enqueued;
+	st->refused += more->refused;
+	st->direct += more->direct;
+	st->consumers += more->consumers;
+	st->drains += more->drains;
+	st->drained += more->drained;
+	st->frames += more->frames;
+	st->doorbells += more->doorbells;
+	st->handovers += more->handovers;
+	st->stalls += more->stalls;
+	st->holds += more->holds;
+	st->hold_max_ns = RTE_MAX(st->hold_max_ns, more->hold_max_ns);
+	st->flushed_on_stop += more->flushed_on_stop;
+	st->lease_grants += more->lease_grants;
+	st->lease_revocations += more->lease_revocations;
+	st->pkts_per_doorbell = st->doorbells == 0 ? 0 :
+				(st->frames + st->doorbells / 2) / st->doorbells;
+}
+
 /* What the lcores of counter slot @slot did (lcore id; RTE_MAX_LCORE: the others). */
 int
 qlxge_txs_lcore_stats(const struct qlxge_txq *txq, unsigned int slot,

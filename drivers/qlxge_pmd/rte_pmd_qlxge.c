@@ -273,7 +273,7 @@ rte_pmd_qlxge_txq_shared_stats_get(uint16_t port_id, uint16_t queue_id,
 	txq = qlxge_api_txs(port_id, queue_id, st, &err);
 	if (txq == NULL)
 		return err;
-	qlxge_txs_stats(txq, st);
+	qlxge_stats_txs_get(&rte_eth_devices[port_id], queue_id, txq, st);
 	return 0;
 }
 

@@ -232,9 +232,11 @@ enum rte_pmd_qlxge_txs_state {
 };
 
 /**
- * Counters of a shared TX queue, since the queue was set up or the port's statistics were last
- * reset (rte_eth_stats_reset(), rte_eth_xstats_reset()); the same as its tx_q<N>_shared_*
- * extended statistics.
+ * Counters of a shared TX queue, since the port's statistics were last reset
+ * (rte_eth_stats_reset(), rte_eth_xstats_reset()) or the port was probed: like the port's other
+ * counters they run on across stop, start, reconfiguration and rte_eth_dev_reset, the counts of
+ * a queue set up again (shared) after a release added to what it counted before (under its
+ * index); the same as its tx_q<N>_shared_* extended statistics.
  */
 struct rte_pmd_qlxge_txq_shared_stats {
 	uint32_t ring_size;		/**< entries of the queue's ring (it holds one less) */
@@ -259,7 +261,8 @@ struct rte_pmd_qlxge_txq_shared_stats {
 	uint64_t stalls;		/**< the work queue was full: frames waited in the ring */
 	uint64_t holds;			/**< frames left in the ring for a later caller
 					     (coalescing) */
-	uint64_t hold_max_ns;		/**< the longest time frames were held, since setup */
+	uint64_t hold_max_ns;		/**< the longest time frames were held (the queue's
+					     own: since its setup) */
 	uint64_t flushed_on_stop;	/**< frames accepted, then freed unsent by a stop (also in
 					     oerrors) */
 	uint64_t lease_grants;		/**< a caller alone kept the queue between its calls

@@ -5,8 +5,9 @@
 # Shared TX queues (RTE_ETH_TX_OFFLOAD_MT_LOCKFREE) through dpdk-testpmd on the two ports of one
 # model adapter: port 0 gets the offload for the port (--tx-offloads=0x4000), port 1 for its
 # queue 0 ("port 1 txq 0 tx_offload mt_lockfree on"). testpmd shows both, forwards traffic both
-# ways through the shared queues, and the queues' tx_q0_shared_* extended statistics count it:
-# every frame each TX queue sent went through its ring, and nothing was refused or flushed.
+# ways through the shared queues, then again after a stop and start of both ports and after a
+# reset of port 0, and the queues' tx_q0_shared_* extended statistics count it: every frame
+# each TX queue sent went through its ring, and nothing was refused or flushed.
 # (testpmd gives each TX queue to one forwarding lcore; tests/unit/pmd/test_pmd_shared_tx.c and
 # examples/mptx share one among threads.)
 # --huge (root): the same on hugepages (hugepages.sh: reserved on top, a mount of its own, both
@@ -47,6 +48,11 @@ set +e
 	testpmd_ready "$log" 'Set io packet forwarding mode' || exit 0
 	printf 'start tx_first 2\n'
 	sleep 3
+	# across a stop and start of both ports, and a reset of port 0, as users do it
+	printf 'stop\nport stop all\nport start all\nstart tx_first 2\n'
+	sleep 1
+	printf 'stop\nport stop 0\nport reset 0\nport start 0\nstart tx_first 2\n'
+	sleep 1
 	printf 'stop\nshow port stats all\nshow port xstats all\nquit\n'
 } | timeout 120 stdbuf -oL "$testpmd" -d "$dir" "${mem[@]}" --no-pci -m 512 -l 0-1 \
 	--vdev net_qlxge_sim0,adapter=shtx_pmd,function=0 \
@@ -96,10 +102,16 @@ for p in 0 1; do
 	     "$(xstat $p tx_q0_shared_pkts_per_doorbell) frames per doorbell"
 	[ "$rx" -gt 1000 ] || fail "port $p received only $rx packets"
 	[ "$tx" -gt 1000 ] || fail "port $p sent only $tx packets"
-	for f in RX-errors TX-errors RX-missed RX-nombuf; do
+	for f in TX-errors RX-missed RX-nombuf; do
 		[ "$(stat $p $f)" -eq 0 ] || fail "port $p counted $f"
 	done
-	# every frame the queue sent came through its ring, none was refused or flushed
+	# the frames in flight when forwarding stopped waited in the peer's RX queue, which the
+	# port stop emptied: counted there, and no other receive error
+	[ "$(stat $p RX-errors)" -eq "$(xstat $p rx_q0_stop_discards)" ] ||
+		fail "port $p: RX-errors $(stat $p RX-errors)," \
+		     "$(xstat $p rx_q0_stop_discards) left in the RX queue at a stop"
+	# every frame the queue sent came through its ring, none was refused or flushed, and
+	# the counts ran on across the stops and the reset (they start again at a stats reset)
 	[ "$enq" -eq "$(xstat $p tx_q0_packets)" ] ||
 		fail "port $p: $enq frames enqueued, $(xstat $p tx_q0_packets) sent"
 	[ "$db" -gt 0 ] && [ "$db" -le "$enq" ] || fail "port $p: $db doorbells"
@@ -111,5 +123,5 @@ if grep -E 'TX-dropped: [1-9]' "$log"; then fail "testpmd dropped packets on TX"
 if grep -i 'qlxge' "$log" | grep -qiE 'error|fail|malformed'; then
 	fail "the PMD logged an error"
 fi
-echo "PASS: testpmd forwards through shared TX queues (MT_LOCKFREE per port and per queue)" \
-	"${huge:+on hugepages, IOVA as PA}"
+echo "PASS: testpmd forwards through shared TX queues (MT_LOCKFREE per port and per queue)," \
+	"across stop, start and reset${huge:+, on hugepages with IOVA as PA}"

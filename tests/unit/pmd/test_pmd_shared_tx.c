@@ -178,8 +178,6 @@ struct storm {
 	uint32_t next[MAX_THREADS];
 	uint64_t rx_errors;
 	char rx_error[160];
-	/* counted by the queues a reset's reconfiguration released */
-	uint64_t flushed_before, enqueued_before;
 };
 
 static struct rte_eth_conf
@@ -423,17 +421,6 @@ producers_done(struct storm *st)
 	return true;
 }
 
-/* Everything the old queue counted, before a reconfiguration frees it. */
-static void
-storm_keep_counts(struct storm *st)
-{
-	struct rte_pmd_qlxge_txq_shared_stats s;
-
-	assert_int_equal(rte_pmd_qlxge_txq_shared_stats_get(st->p.port[0], 0, &s), 0);
-	st->flushed_before += s.flushed_on_stop;
-	st->enqueued_before += s.enqueued;
-}
-
 /*
  * The producers out of rte_eth_tx_burst() on the port, parked (or finished), for ethdev's
  * port-wide calls: DPDK 22.11's rte_eth_dev_stop() (and so reset) clears the port's fast-path
@@ -514,7 +501,6 @@ storm_control(struct storm *st, uint64_t *rng)
 			storm_park(st);
 			assert_int_equal(rte_eth_dev_reset(port), 0);
 			usleep(rnd_below(rng, 1000));
-			storm_keep_counts(st);
 			assert_int_equal(storm_setup_port0(st, false, false), 0);
 			storm_stopped(st, false);
 			assert_int_equal(rte_eth_dev_start(port), 0);
@@ -543,8 +529,7 @@ model_drops(struct storm *st)
 struct tally {
 	uint64_t accepted, bad;		/* by the callers: accepted, and of them too long */
 	uint64_t received, drops;	/* by the receiver, by the model */
-	uint64_t flushed, bad_packets, enqueued;	/* by the queue(s), all of them */
-	uint64_t flushed_now, bad_now;	/* by the queue set up now */
+	uint64_t flushed, bad_packets, enqueued;	/* by the queue, across its setups */
 };
 
 static void
@@ -561,12 +546,11 @@ storm_tally(struct storm *st, uint64_t drops0, struct tally *t)
 	t->received = __atomic_load_n(&st->received, __ATOMIC_ACQUIRE);
 	t->drops = model_drops(st) - drops0;
 	assert_int_equal(rte_pmd_qlxge_txq_shared_stats_get(st->p.port[0], 0, &s), 0);
-	t->flushed_now = s.flushed_on_stop;
-	t->bad_now = pmd_xstat(st->p.port[0], "tx_q0_bad_packets");
-	t->flushed = st->flushed_before + t->flushed_now;
-	/* the queue's counters outlive its setups (until a stats reset): no carry needed */
-	t->bad_packets = t->bad_now;
-	t->enqueued = st->enqueued_before + s.enqueued;
+	/* the queue's counters, its ring's too, outlive its setups (until a stats reset): a
+	 * reset's reconfiguration loses none */
+	t->flushed = s.flushed_on_stop;
+	t->bad_packets = pmd_xstat(st->p.port[0], "tx_q0_bad_packets");
+	t->enqueued = s.enqueued;
 }
 
 /* Wait (bounded) until every accepted frame is accounted for; tx_done_cleanup resumes a ring
@@ -663,7 +647,7 @@ storm_run(enum storm_ctl ctl, const char *name, uint32_t hold_us, unsigned int r
 	}
 	/* the port's counters: oerrors are the frames accepted and not sent */
 	assert_int_equal(rte_eth_stats_get(st.p.port[0], &es), 0);
-	assert_int_equal(es.oerrors, t.bad_now + t.flushed_now);
+	assert_int_equal(es.oerrors, t.bad_packets + t.flushed);
 	/* a last stop finds nothing to flush, and every mbuf comes back, once */
 	assert_int_equal(rte_eth_dev_stop(st.p.port[0]), 0);
 	assert_int_equal(rte_eth_dev_stop(st.p.port[1]), 0);
@@ -769,6 +753,7 @@ test_shared_tx_capability(void **state)
 	struct rte_pmd_qlxge_tx_shared_conf conf = { 0 }, got;
 	struct rte_pmd_qlxge_txq_shared_stats ss;
 	struct rte_pmd_qlxge_txq_state ts;
+	struct rte_eth_txconf txc = { 0 };
 	struct rte_eth_dev_info info;
 	struct rte_eth_txq_info qi;
 	struct rte_mbuf *m[32];
@@ -864,6 +849,29 @@ test_shared_tx_capability(void **state)
 	assert_memory_equal(&conf, &got, sizeof(conf));
 	assert_int_equal(rte_pmd_qlxge_tx_shared_conf_get(port, NULL), -EINVAL);
 	assert_int_equal(rte_pmd_qlxge_tx_shared_conf_get(RTE_MAX_ETHPORTS, &got), -ENODEV);
+	/* the queue set up again, shared (defaults): its counts run on, as the port's do, and
+	 * every frame it sent still went through its ring */
+	conf = (struct rte_pmd_qlxge_tx_shared_conf){ 0 };
+	assert_int_equal(rte_pmd_qlxge_tx_shared_conf_set(port, &conf), 0);
+	assert_int_equal(rte_eth_dev_stop(port), 0);
+	txc.offloads = RTE_ETH_TX_OFFLOAD_MT_LOCKFREE;
+	assert_int_equal(rte_eth_tx_queue_setup(port, 0, TX_DESC, SOCKET_ID_ANY, &txc), 0);
+	assert_int_equal(rte_eth_dev_start(port), 0);
+	assert_int_equal(pmd_xstat(port, "tx_q0_shared_enqueued"), 8);
+	assert_int_equal(pmd_xstat(port, "tx_q0_shared_refused"), 8);
+	frames_make(&st, m, 8, 72);
+	assert_int_equal(rte_eth_tx_burst(port, 0, m, 8), 8);
+	assert_int_equal(rx_count(&st, 8, 10000), 8);
+	assert_int_equal(pmd_xstat(port, "tx_q0_shared_enqueued"), 16);
+	assert_int_equal(pmd_xstat(port, "tx_q0_packets"), 16);
+	assert_int_equal(rte_pmd_qlxge_txq_shared_stats_get(port, 0, &ss), 0);
+	assert_true(ss.enqueued == 16 && ss.frames == 16 && ss.doorbells == 2 &&
+		    ss.pkts_per_doorbell == 8);
+	/* and a stats reset starts them all again */
+	assert_int_equal(rte_eth_stats_reset(port), 0);
+	assert_int_equal(pmd_xstat(port, "tx_q0_shared_enqueued"), 0);
+	assert_int_equal(pmd_xstat(port, "tx_q0_shared_refused"), 0);
+	assert_int_equal(pmd_xstat(port, "tx_q0_packets"), 0);
 	assert_int_equal(rte_eth_dev_stop(port), 0);
 	assert_int_equal(rte_mempool_avail_count(st.tx_pool), POOL_TX);
 	storm_close(&st);
