@@ -122,10 +122,11 @@ struct qlxge_txq_counters {
 	struct qlxge_txq_xstats xstats;
 };
 
-/* Counters of a shared TX queue beyond the ring's own (lib/mpring counts per lcore). */
+/*
+ * Counters of a shared TX queue beyond the ring's own (lib/mpring counts per lcore) and the
+ * queue's (its frames and doorbells are tx_q<N>_packets and tx_q<N>_doorbells).
+ */
 struct qlxge_txs_xstats {
-	uint64_t frames;		/* frames the drain handed to the device */
-	uint64_t doorbells;		/* doorbells the drain wrote */
 	uint64_t flushed;		/* accepted, never completed: freed at a stop, counted */
 };
 

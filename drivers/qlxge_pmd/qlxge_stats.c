@@ -201,16 +201,27 @@ qlxge_stats_retire_txq(struct rte_eth_dev *dev, uint16_t qid, const struct qlxge
 	}
 }
 
-/* The counters of shared TX queue @qid (@txq): what it counted, and its predecessors'. */
+/*
+ * The counters of shared TX queue @qid (@txq): what its ring counted, and its predecessors';
+ * its frames and doorbells are the queue's own counters (every frame of a shared queue goes
+ * to the device through its ring or its lease), in the port's epoch like them.
+ */
 void
 qlxge_stats_txs_get(const struct rte_eth_dev *dev, uint16_t qid, const struct qlxge_txq *txq,
 		    struct rte_pmd_qlxge_txq_shared_stats *st)
 {
 	const struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
+	struct qlxge_txq_counters tc;
 
 	qlxge_txs_stats(txq, st);
-	if (qid < QLXGE_MAX_TXQ)
-		qlxge_txs_stats_add(st, &ad->cnt.txs_retired[qid]);
+	if (qid >= QLXGE_MAX_TXQ)
+		return;
+	qlxge_txs_stats_add(st, &ad->cnt.txs_retired[qid]);
+	qlxge_txq_counters_get(dev, qid, &tc);
+	st->frames = tc.stats.packets;
+	st->doorbells = tc.xstats.doorbells;
+	st->pkts_per_doorbell = st->doorbells == 0 ? 0 :
+				(st->frames + st->doorbells / 2) / st->doorbells;
 }
 
 /* Counters since the last reset; a counter found below its baseline restarted (port reset). */

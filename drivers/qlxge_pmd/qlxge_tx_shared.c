@@ -483,17 +483,14 @@ qlxge_txs_stats(const struct qlxge_txq *txq, struct rte_pmd_qlxge_txq_shared_sta
 	mpring_stats_get(s->ring, &cur);
 	qlxge_txs_ring_delta(&cur, &s->base, st);
 	st->hold_max_ns = cur.hold_time_max * NS_PER_S / rte_get_tsc_hz();
-	st->frames = __atomic_load_n(&s->xstats.frames, __ATOMIC_RELAXED);
-	st->doorbells = __atomic_load_n(&s->xstats.doorbells, __ATOMIC_RELAXED);
-	st->pkts_per_doorbell = st->doorbells == 0 ? 0 :
-				(st->frames + st->doorbells / 2) / st->doorbells;
+	/* frames and doorbells: the queue's own counters (qlxge_stats_txs_get) */
 	st->flushed_on_stop = __atomic_load_n(&s->xstats.flushed, __ATOMIC_RELAXED);
 }
 
 /*
  * @more's counts added into @st (the counts of a queue set up again after a release: its
- * predecessors' and its own); the figures derived from them again. What describes the queue
- * now (its ring, state, lcores) stays @st's.
+ * predecessors' and its own). What describes the queue now (its ring, state, lcores) stays
+ * @st's; frames and doorbells are the queue's (qlxge_stats_txs_get).
  */
 void
 qlxge_txs_stats_add(struct rte_pmd_qlxge_txq_shared_stats *st,
@@ -505,8 +502,6 @@ qlxge_txs_stats_add(struct rte_pmd_qlxge_txq_shared_stats *st,
 	st->consumers += more->consumers;
 	st->drains += more->drains;
 	st->drained += more->drained;
-	st->frames += more->frames;
-	st->doorbells += more->doorbells;
 	st->handovers += more->handovers;
 	st->stalls += more->stalls;
 	st->holds += more->holds;
@@ -514,8 +509,6 @@ qlxge_txs_stats_add(struct rte_pmd_qlxge_txq_shared_stats *st,
 	st->flushed_on_stop += more->flushed_on_stop;
 	st->lease_grants += more->lease_grants;
 	st->lease_revocations += more->lease_revocations;
-	st->pkts_per_doorbell = st->doorbells == 0 ? 0 :
-				(st->frames + st->doorbells / 2) / st->doorbells;
 }
 
 /* What the lcores of counter slot @slot did (lcore id; RTE_MAX_LCORE: the others). */

@@ -2,8 +2,8 @@
 /* Copyright(c) 2026 The qlxge authors */
 
 /*
- * A shared TX queue's doorbells (qlxge_tx_shared.c): the count and the producer index of each,
- * and the rule by which a lease holder's doorbell waits for its next call. Inline: the lease
+ * A shared TX queue's doorbells (qlxge_tx_shared.c): the producer index of each, and the rule
+ * by which a lease holder's doorbell waits for its next call. Inline: the lease
  * holder's burst (qlxge_xmit_pkts_mp, qlxge_tx.c) runs them in the unshared burst's own
  * body, where a lone sender's calls at bursts of one feel every call and store they add.
  */
@@ -34,10 +34,11 @@ qlxge_txs_dist(const struct qlxge_txq *txq, uint16_t from, uint16_t to)
 }
 
 /*
- * The IOCBs written since the last doorbell (db_pi), counted as one doorbell's, and db_pi
- * moved past them: returns whether the caller is to write the doorbell now. Not when none was
- * written, nor when a malformed completion stopped the queue (nothing more goes to the device;
- * the queue's stop frees what its slots hold). Under the role or the lease.
+ * The IOCBs written since the last doorbell (db_pi), stamped if the application asked, and
+ * db_pi moved past them: returns whether the caller is to write the doorbell now (which counts
+ * it, in the queue's own counter). Not when none was written, nor when a malformed completion
+ * stopped the queue (nothing more goes to the device; the queue's stop frees what its slots
+ * hold). Under the role or the lease.
  */
 static __rte_always_inline bool
 qlxge_txs_db_account(struct qlxge_txq *txq)
@@ -46,8 +47,6 @@ qlxge_txs_db_account(struct qlxge_txq *txq)
 
 	if (txq->wq_pi == s->db_pi || unlikely(txq->stalled))
 		return false;
-	s->xstats.frames += qlxge_txs_dist(txq, s->db_pi, txq->wq_pi);
-	s->xstats.doorbells++;	/* the queue's own count never resets: ours does */
 	if (unlikely(s->tsc_off >= 0))
 		qlxge_txs_stamp(txq, s->tsc_off, s->db_pi);
 	s->db_pi = txq->wq_pi;

@@ -254,8 +254,8 @@ struct rte_pmd_qlxge_txq_shared_stats {
 	uint64_t consumers;		/**< times a caller took the work (consumer sessions) */
 	uint64_t drains;		/**< drain calls: batches turned into work requests */
 	uint64_t drained;		/**< frames taken by drain calls */
-	uint64_t frames;		/**< frames handed to the device by drain calls */
-	uint64_t doorbells;		/**< work-queue doorbells */
+	uint64_t frames;		/**< frames handed to the device (tx_q<N>_packets) */
+	uint64_t doorbells;		/**< work-queue doorbells (tx_q<N>_doorbells) */
 	uint64_t pkts_per_doorbell;	/**< frames / doorbells, rounded */
 	uint64_t handovers;		/**< the caller at work handed over, its budget spent */
 	uint64_t stalls;		/**< the work queue was full: frames waited in the ring */
