@@ -8,7 +8,7 @@
 # ways through the shared queues, then again after a stop and start of both ports and after a
 # reset of port 0, and the queues' tx_q0_shared_* extended statistics count it: every frame
 # each TX queue sent went through its ring, and nothing was refused or flushed.
-# (testpmd gives each TX queue to one forwarding lcore; tests/unit/pmd/test_pmd_shared_tx.c and
+# (testpmd gives each TX queue to one forwarding lcore; tests/unit/pmd/test_pmd_shared_tx_storm.c and
 # examples/mptx share one among threads.)
 # --huge (root): the same on hugepages (hugepages.sh: reserved on top, a mount of its own, both
 # given back) with IOVA as PA, which EAL must report: the IOCBs then carry physical addresses.
