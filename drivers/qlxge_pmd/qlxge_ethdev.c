@@ -731,6 +731,9 @@ qlxge_dev_init(struct rte_eth_dev *dev, const struct qlxge_init_params *params)
 	dev->rx_pkt_burst = qlxge_recv_pkts;
 	dev->tx_pkt_burst = qlxge_xmit_pkts;
 	dev->tx_pkt_prepare = qlxge_prep_pkts;
+	dev->rx_queue_count = qlxge_rx_queue_count;
+	dev->rx_descriptor_status = qlxge_rx_descriptor_status;
+	dev->tx_descriptor_status = qlxge_tx_descriptor_status;
 	dev->intr_handle = params->intr_handle;
 	ret = qlxge_mbox_init(&ad->st);
 	if (ret != 0)

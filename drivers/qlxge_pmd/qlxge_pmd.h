@@ -431,6 +431,8 @@ void qlxge_rx_queue_free_bufs(struct rte_eth_dev *dev, uint16_t qid);
 void qlxge_rxq_info_get(struct rte_eth_dev *dev, uint16_t qid,
 			struct rte_eth_rxq_info *qinfo);
 uint16_t qlxge_recv_pkts(void *rxq, struct rte_mbuf **pkts, uint16_t n);
+uint32_t qlxge_rx_queue_count(void *rxq);
+int qlxge_rx_descriptor_status(void *rxq, uint16_t offset);
 uint16_t qlxge_recv_scattered_pkts(void *rxq, struct rte_mbuf **pkts, uint16_t n);
 uint16_t qlxge_recv_lro_pkts(void *rxq, struct rte_mbuf **pkts, uint16_t n);
 void qlxge_rx_burst_select(struct rte_eth_dev *dev);
@@ -447,6 +449,7 @@ uint16_t qlxge_xmit_pkts(void *txq, struct rte_mbuf **pkts, uint16_t n);
 uint16_t qlxge_xmit_pkts_mp(void *txq, struct rte_mbuf **pkts, uint16_t n);
 uint16_t qlxge_prep_pkts(void *txq, struct rte_mbuf **pkts, uint16_t n);
 int qlxge_tx_done_cleanup(void *txq, uint32_t free_cnt);
+int qlxge_tx_descriptor_status(void *txq, uint16_t offset);
 /* what qlxge_tx.c lends the shared path: IOCBs without a doorbell, the doorbell, reclaim */
 uint16_t qlxge_tx_fill(struct qlxge_txq *txq, struct rte_mbuf **pkts, uint16_t n);
 void qlxge_tx_doorbell(struct qlxge_txq *txq);

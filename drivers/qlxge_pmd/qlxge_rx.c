@@ -943,3 +943,56 @@ qlxge_recv_lro_pkts(void *rxq, struct rte_mbuf **pkts, uint16_t n)
 
 	return nb > 1 ? qlxge_lro_burst(rxq, pkts, nb) : nb;
 }
+
+/*
+ * The queue's descriptors as ethdev counts them (rx_queue_count, rx_descriptor_status): its
+ * completion queue's entries, nb_desc of them, from the next one the burst reads. The device
+ * writes one per frame (and one per asynchronous event), taking one buffer or more from the
+ * small or the large buffer queue. A snapshot, for the queue's polling thread (as ethdev says).
+ */
+static uint32_t
+qlxge_rxq_pending(const struct qlxge_rxq *rxq)
+{
+	/* acquire: as the burst's (the entries before the producer are written) */
+	uint32_t prod = rte_le_to_cpu_32(__atomic_load_n(rxq->prod_shadow, __ATOMIC_ACQUIRE));
+	uint32_t ci = rxq->cq_ci;
+
+	if (rxq->stalled || prod >= rxq->nb_desc)
+		return 0;	/* not started, or malformed: the burst reports it */
+	return prod >= ci ? prod - ci : prod + rxq->nb_desc - ci;
+}
+
+/* Buffers of @bq posted to the device and not yet taken by a completion the burst read. */
+static uint32_t
+qlxge_bq_posted(const struct qlxge_rxq *rxq, const struct qlxge_bq *bq)
+{
+	return bq->prod >= bq->cons ? (uint32_t)(bq->prod - bq->cons) :
+				      (uint32_t)bq->prod + rxq->bq_len - bq->cons;
+}
+
+/* Completions written and not yet read: the frames waiting for the next burst. */
+uint32_t
+qlxge_rx_queue_count(void *rx_queue)
+{
+	return qlxge_rxq_pending(rx_queue);
+}
+
+/*
+ * Entry @offset on from the next completion: DONE if the device has written it (a frame
+ * waits), AVAIL while there are buffers posted for it (each frame takes one or more),
+ * UNAVAIL past those (buffers the driver has not posted again yet).
+ */
+int
+qlxge_rx_descriptor_status(void *rx_queue, uint16_t offset)
+{
+	const struct qlxge_rxq *rxq = rx_queue;
+
+	if (offset >= rxq->nb_desc)
+		return -EINVAL;
+	if (offset < qlxge_rxq_pending(rxq))
+		return RTE_ETH_RX_DESC_DONE;
+	if (!rxq->stalled &&
+	    offset < qlxge_bq_posted(rxq, &rxq->sbq) + qlxge_bq_posted(rxq, &rxq->lbq))
+		return RTE_ETH_RX_DESC_AVAIL;
+	return RTE_ETH_RX_DESC_UNAVAIL;
+}

@@ -888,6 +888,32 @@ qlxge_tx_doorbell(struct qlxge_txq *txq)
 	qlxge_tx_ring_doorbell(txq);
 }
 
+/*
+ * tx_descriptor_status: work-queue slot @offset on from the next one the burst fills. The
+ * free slots come first (DONE: the device is done with them), then the one slot the ring
+ * always keeps empty (UNAVAIL), then the slots in flight, oldest first: DONE once the device
+ * has written their completion (the next reclaim frees them), FULL before. A snapshot, for
+ * the queue's sending thread (as ethdev says; on a shared queue, a moment's view).
+ */
+int
+qlxge_tx_descriptor_status(void *tx_queue, uint16_t offset)
+{
+	const struct qlxge_txq *txq = tx_queue;
+	uint32_t prod, done, nb_free = txq->nb_free, ci = txq->cq_ci;
+
+	if (offset >= txq->nb_desc)
+		return -EINVAL;
+	if (offset < nb_free)
+		return RTE_ETH_TX_DESC_DONE;
+	if (offset == nb_free)
+		return RTE_ETH_TX_DESC_UNAVAIL;
+	/* acquire: as the reclaim's (the completions before the producer are written) */
+	prod = rte_le_to_cpu_32(__atomic_load_n(txq->prod_shadow, __ATOMIC_ACQUIRE));
+	done = txq->stalled || prod >= txq->nb_desc ? 0 :
+	       prod >= ci ? prod - ci : prod + txq->nb_desc - ci;
+	return offset - nb_free - 1u < done ? RTE_ETH_TX_DESC_DONE : RTE_ETH_TX_DESC_FULL;
+}
+
 uint16_t
 qlxge_prep_pkts(void *tx_queue, struct rte_mbuf **pkts, uint16_t n)
 {

@@ -310,6 +310,67 @@ rx_case_close(struct pmd_pair *p)
 	pmd_pair_close(p);
 }
 
+/*
+ * What ethdev's descriptor queries report (rte_eth_tx_descriptor_status, rte_eth_rx_queue_count,
+ * rte_eth_rx_descriptor_status), the model stepped by hand: frames posted and not yet read by
+ * the device are FULL, behind the free slots (DONE) and the one the ring keeps empty
+ * (UNAVAIL), and DONE once completed, before any reclaim; on the receiving port the frames
+ * waiting are counted and DONE, the buffers posted behind them AVAIL, the rest UNAVAIL; an
+ * offset past the ring is -EINVAL.
+ */
+static void
+test_harden_descriptor_status(void **state)
+{
+	const uint16_t free = PMD_NB_DESC - 1 - 8;	/* TX slots free with 8 in flight */
+	struct rte_mbuf *m, *rx[16];
+	struct pmd_pair p;
+	unsigned int i, round;
+	uint16_t nb;
+
+	(void)state;
+	rx_case_open(&p, "hdds");
+	qlxge_sim_thread_stop(p.ad);
+	assert_int_equal(rte_eth_tx_descriptor_status(p.port[0], 0, 0), RTE_ETH_TX_DESC_DONE);
+	assert_int_equal(rte_eth_tx_descriptor_status(p.port[0], 0, PMD_NB_DESC - 1),
+			 RTE_ETH_TX_DESC_UNAVAIL);
+	assert_int_equal(rte_eth_tx_descriptor_status(p.port[0], 0, PMD_NB_DESC), -EINVAL);
+	for (i = 0; i < 8; i++) {
+		m = pmd_mk_frame(pmd_pool(), p.port[1], 100);
+		assert_int_equal(rte_eth_tx_burst(p.port[0], 0, &m, 1), 1);
+	}
+	assert_int_equal(rte_eth_tx_descriptor_status(p.port[0], 0, free - 1),
+			 RTE_ETH_TX_DESC_DONE);
+	assert_int_equal(rte_eth_tx_descriptor_status(p.port[0], 0, free),
+			 RTE_ETH_TX_DESC_UNAVAIL);
+	for (i = free + 1; i <= free + 8u; i++)
+		assert_int_equal(rte_eth_tx_descriptor_status(p.port[0], 0, (uint16_t)i),
+				 RTE_ETH_TX_DESC_FULL);
+	assert_int_equal(rte_eth_rx_queue_count(p.port[1], 0), 0);
+	/* the device takes them: completed on port 0, waiting on port 1 */
+	for (round = 0; round < POLL_ROUNDS && rte_eth_rx_queue_count(p.port[1], 0) < 8; round++) {
+		qlxge_sim_poll(p.ad);
+		usleep(500);
+	}
+	assert_int_equal(rte_eth_rx_queue_count(p.port[1], 0), 8);
+	for (i = free + 1; i <= free + 8u; i++)
+		assert_int_equal(rte_eth_tx_descriptor_status(p.port[0], 0, (uint16_t)i),
+				 RTE_ETH_TX_DESC_DONE);
+	assert_int_equal(rte_eth_rx_descriptor_status(p.port[1], 0, 0), RTE_ETH_RX_DESC_DONE);
+	assert_int_equal(rte_eth_rx_descriptor_status(p.port[1], 0, 7), RTE_ETH_RX_DESC_DONE);
+	assert_int_equal(rte_eth_rx_descriptor_status(p.port[1], 0, 8), RTE_ETH_RX_DESC_AVAIL);
+	assert_int_equal(rte_eth_rx_descriptor_status(p.port[1], 0, PMD_NB_DESC - 1),
+			 RTE_ETH_RX_DESC_UNAVAIL);
+	assert_int_equal(rte_eth_rx_descriptor_status(p.port[1], 0, PMD_NB_DESC), -EINVAL);
+	/* received: nothing waits */
+	nb = rte_eth_rx_burst(p.port[1], 0, rx, RTE_DIM(rx));
+	assert_int_equal(nb, 8);
+	rte_pktmbuf_free_bulk(rx, nb);
+	assert_int_equal(rte_eth_rx_queue_count(p.port[1], 0), 0);
+	assert_int_equal(rte_eth_rx_descriptor_status(p.port[1], 0, 0), RTE_ETH_RX_DESC_AVAIL);
+	assert_int_equal(qlxge_sim_thread_start(p.ad), 0);
+	rx_case_close(&p);
+}
+
 /* A one-buffer completion whose data length is 0: malformed, not a 0-byte frame. */
 static void
 test_harden_rx_zero_length(void **state)
@@ -555,6 +616,7 @@ main(void)
 		cmocka_unit_test(test_harden_start_rxq_not_set_up),
 		cmocka_unit_test(test_harden_start_txq_not_set_up),
 		cmocka_unit_test(test_harden_tx_chain_mismatch),
+		cmocka_unit_test(test_harden_descriptor_status),
 		cmocka_unit_test(test_harden_rx_zero_length),
 		cmocka_unit_test(test_harden_rx_over_max_frame),
 		cmocka_unit_test(test_harden_rx_chained_length_wraps),
