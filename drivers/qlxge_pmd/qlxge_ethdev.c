@@ -64,6 +64,8 @@ static const struct eth_dev_ops qlxge_eth_dev_ops = {
 	.dev_infos_get = qlxge_dev_infos_get,
 	.rxq_info_get = qlxge_rxq_info_get,
 	.txq_info_get = qlxge_txq_info_get,
+	.rx_burst_mode_get = qlxge_rx_burst_mode_get,
+	.tx_burst_mode_get = qlxge_tx_burst_mode_get,
 	.fw_version_get = qlxge_fw_version_get,
 	.dev_supported_ptypes_get = qlxge_dev_supported_ptypes_get,
 	.vlan_filter_set = qlxge_vlan_filter_set,
@@ -112,6 +114,8 @@ static const struct eth_dev_ops qlxge_eth_dev_sec_ops = {
 	.dev_infos_get = qlxge_dev_infos_get,
 	.rxq_info_get = qlxge_rxq_info_get,
 	.txq_info_get = qlxge_txq_info_get,
+	.rx_burst_mode_get = qlxge_rx_burst_mode_get,
+	.tx_burst_mode_get = qlxge_tx_burst_mode_get,
 	.fw_version_get = qlxge_fw_version_get,
 	.dev_supported_ptypes_get = qlxge_dev_supported_ptypes_get,
 	.flow_ctrl_get = qlxge_flow_ctrl_get,
@@ -176,6 +180,9 @@ qlxge_dev_configure(struct rte_eth_dev *dev)
 			      dev->data->port_id, conf->txmode.mq_mode);
 		return -EINVAL;
 	}
+	ret = qlxge_link_conf_check(dev);
+	if (ret != 0)
+		return ret;
 	ret = qlxge_rx_intr_configure(dev);
 	if (ret != 0)
 		return ret;
@@ -314,6 +321,9 @@ qlxge_dev_start(struct rte_eth_dev *dev)
 		return ret;
 	/* the MTU's max frame before the queues: their bounds follow it */
 	ret = qlxge_dev_frame_apply(dev, dev->data->mtu);
+	/* the loop before the queues: no frame of a looped port goes on the wire */
+	if (ret == 0)
+		ret = qlxge_link_loopback_apply(dev, true);
 	if (ret != 0) {
 		qlxge_link_mac_restore(dev);
 		return ret;
@@ -361,6 +371,8 @@ err_quiesce:
 	ad->started = false;
 	qlxge_dev_quiesce(dev);
 	qlxge_rx_intr_stop(dev);
+	if (!qlxge_dev_fatal(ad))
+		qlxge_link_loopback_apply(dev, false);
 	qlxge_link_mac_restore(dev);
 	return ret;
 }
@@ -382,6 +394,9 @@ qlxge_dev_stop(struct rte_eth_dev *dev)
 	dev->data->dev_started = 0;
 	ret = qlxge_dev_quiesce(dev);
 	qlxge_rx_intr_stop(dev);
+	/* the loop goes with the queues (a firmware in error is not asked: reset clears it) */
+	if (!qlxge_dev_fatal(ad) && ret == 0)
+		ret = qlxge_link_loopback_apply(dev, false);
 	ret2 = qlxge_link_mac_restore(dev);
 	__atomic_store_n(&ad->admin_down, false, __ATOMIC_RELEASE);
 	return ret != 0 ? ret : ret2;

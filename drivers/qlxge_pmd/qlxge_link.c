@@ -5,7 +5,8 @@
  * The link of a qlxge port: its state for ethdev (STS.PLx and the firmware's link-status word)
  * and the administrative link state behind set_link_up/down, which is the port's MAC enables
  * (§11.2): set down, the MAC neither sends nor receives and the link reads down, though the
- * PHY's link stays. Reporting a change (LSC events) is the interrupt service's (qlxge_intr.c).
+ * PHY's link stays; what a configuration may ask of the link (speeds, loopback). Reporting a
+ * change (LSC events) is the interrupt service's (qlxge_intr.c).
  */
 
 #include <errno.h>
@@ -14,6 +15,7 @@
 
 #include "qlxge_pmd.h"
 #include "qlxge_log.h"
+#include "rte_pmd_qlxge.h"
 
 #define QLXGE_LINK_WAIT_US	1000000u	/* link_update with wait_to_complete */
 
@@ -136,4 +138,63 @@ qlxge_link_set(struct rte_eth_dev *dev, bool up)
 		      ad->started ? "" : " (applied at start)");
 	qlxge_link_update(dev, 0);
 	return 0;
+}
+
+/* ---- what a configuration asks of the link: speeds and loopback --------------------------- */
+
+/*
+ * At configure, so that a start never runs with a link other than the one asked for.
+ * link_speeds: the port's rate is the one its link comes up at and no driver can choose it
+ * (§9.4: the port configuration has no speed, the link-status word only reports one), so the
+ * port takes autonegotiation, or 10 Gb/s among the rates asked; a fixed other rate, or rates
+ * without 10G, are refused rather than ignored. lpbk_mode: RTE_PMD_QLXGE_LPBK_* (the ISP8012
+ * has no loopback, qlxge_port_loopback_set).
+ */
+int
+qlxge_link_conf_check(struct rte_eth_dev *dev)
+{
+	const struct rte_eth_conf *conf = &dev->data->dev_conf;
+	uint32_t rates = conf->link_speeds & ~RTE_ETH_LINK_SPEED_FIXED;
+	bool fixed = (conf->link_speeds & RTE_ETH_LINK_SPEED_FIXED) != 0;
+
+	if (conf->link_speeds != RTE_ETH_LINK_SPEED_AUTONEG &&
+	    (fixed ? rates != RTE_ETH_LINK_SPEED_10G : (rates & RTE_ETH_LINK_SPEED_10G) == 0)) {
+		QLXGE_DRV_LOG(ERR, "port %u: link speeds 0x%x not supported: the port runs at the "
+			      "rate its link comes up at (autonegotiation, or 10G, fixed or not)",
+			      dev->data->port_id, conf->link_speeds);
+		return -EINVAL;
+	}
+	if (conf->lpbk_mode > RTE_PMD_QLXGE_LPBK_INTERNAL) {
+		QLXGE_DRV_LOG(ERR, "port %u: loopback mode %u not supported (%u none, %u internal)",
+			      dev->data->port_id, conf->lpbk_mode, RTE_PMD_QLXGE_LPBK_NONE,
+			      RTE_PMD_QLXGE_LPBK_INTERNAL);
+		return -EINVAL;
+	}
+	if (conf->lpbk_mode != RTE_PMD_QLXGE_LPBK_NONE &&
+	    !qlxge_port_has_loopback(QLXGE_DEV_HW(dev))) {
+		QLXGE_DRV_LOG(ERR, "port %u: this adapter (ISP8012) has no internal loopback",
+			      dev->data->port_id);
+		return -ENOTSUP;
+	}
+	return 0;
+}
+
+/*
+ * At start, before the queues, so that no frame of a loopback port reaches the wire: the
+ * port's loopback mode as lpbk_mode asks (PCS loopback for internal, §9.4). At stop, @on false:
+ * the loop goes, as the Linux driver ends its self-test.
+ */
+int
+qlxge_link_loopback_apply(struct rte_eth_dev *dev, bool on)
+{
+	uint32_t mode = QLXGE_LINK_CFG_LOOPBACK_NONE;
+	int ret;
+
+	if (on && dev->data->dev_conf.lpbk_mode == RTE_PMD_QLXGE_LPBK_INTERNAL)
+		mode = QLXGE_LINK_CFG_LOOPBACK_PCS;
+	ret = qlxge_port_loopback_set(QLXGE_DEV_HW(dev), mode);
+	if (ret != 0)
+		QLXGE_DRV_LOG(ERR, "port %u: loopback %s not set: %d", dev->data->port_id,
+			      mode != QLXGE_LINK_CFG_LOOPBACK_NONE ? "on" : "off", ret);
+	return ret;
 }

@@ -396,6 +396,8 @@ int qlxge_link_update(struct rte_eth_dev *dev, int wait_to_complete);
 int qlxge_link_set(struct rte_eth_dev *dev, bool up);
 int qlxge_link_mac_apply(struct rte_eth_dev *dev);
 int qlxge_link_mac_restore(struct rte_eth_dev *dev);
+int qlxge_link_conf_check(struct rte_eth_dev *dev);
+int qlxge_link_loopback_apply(struct rte_eth_dev *dev, bool on);
 
 /* qlxge_intr.c: the vector-0 service (interrupt, alarms) */
 int qlxge_intr_setup(struct rte_eth_dev *dev);
@@ -430,6 +432,8 @@ void qlxge_rx_queue_halt(struct rte_eth_dev *dev, uint16_t qid);
 void qlxge_rx_queue_free_bufs(struct rte_eth_dev *dev, uint16_t qid);
 void qlxge_rxq_info_get(struct rte_eth_dev *dev, uint16_t qid,
 			struct rte_eth_rxq_info *qinfo);
+int qlxge_rx_burst_mode_get(struct rte_eth_dev *dev, uint16_t qid,
+			    struct rte_eth_burst_mode *mode);
 uint16_t qlxge_recv_pkts(void *rxq, struct rte_mbuf **pkts, uint16_t n);
 uint32_t qlxge_rx_queue_count(void *rxq);
 int qlxge_rx_descriptor_status(void *rxq, uint16_t offset);
@@ -445,6 +449,8 @@ void qlxge_tx_queue_halt(struct rte_eth_dev *dev, uint16_t qid);
 void qlxge_tx_queue_free_bufs(struct rte_eth_dev *dev, uint16_t qid);
 void qlxge_txq_info_get(struct rte_eth_dev *dev, uint16_t qid,
 			struct rte_eth_txq_info *qinfo);
+int qlxge_tx_burst_mode_get(struct rte_eth_dev *dev, uint16_t qid,
+			    struct rte_eth_burst_mode *mode);
 uint16_t qlxge_xmit_pkts(void *txq, struct rte_mbuf **pkts, uint16_t n);
 uint16_t qlxge_xmit_pkts_mp(void *txq, struct rte_mbuf **pkts, uint16_t n);
 uint16_t qlxge_prep_pkts(void *txq, struct rte_mbuf **pkts, uint16_t n);

@@ -22,6 +22,7 @@
  */
 
 #include <errno.h>
+#include <stdio.h>
 #include <string.h>
 
 #include <rte_branch_prediction.h>
@@ -414,6 +415,20 @@ qlxge_rxq_info_get(struct rte_eth_dev *dev, uint16_t qid, struct rte_eth_rxq_inf
 	qinfo->conf.rx_free_thresh = rxq->free_thresh;
 	qinfo->conf.rx_deferred_start = rxq->deferred_start;
 	qinfo->conf.offloads = rxq->offloads;
+}
+
+/*
+ * Which receive burst the port runs (qlxge_rx_burst_select), from what it wrote in the port's
+ * shared data at start, so that a secondary process reports the primary's.
+ */
+int
+qlxge_rx_burst_mode_get(struct rte_eth_dev *dev, uint16_t qid, struct rte_eth_burst_mode *mode)
+{
+	RTE_SET_USED(qid);
+	snprintf(mode->info, sizeof(mode->info), "%s",
+		 dev->data->lro ? "Scalar, LRO (TCP/IPv4 merged by rte_gro)" :
+		 dev->data->scattered_rx ? "Scalar, scattered" : "Scalar");
+	return 0;
 }
 
 /* ---- receive path ------------------------------------------------------------------------ */

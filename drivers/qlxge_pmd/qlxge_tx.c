@@ -29,6 +29,7 @@
  */
 
 #include <errno.h>
+#include <stdio.h>
 #include <string.h>
 
 #include <rte_branch_prediction.h>
@@ -368,6 +369,19 @@ qlxge_txq_info_get(struct rte_eth_dev *dev, uint16_t qid, struct rte_eth_txq_inf
 	qinfo->conf.tx_free_thresh = txq->free_thresh;
 	qinfo->conf.tx_deferred_start = txq->deferred_start;
 	qinfo->conf.offloads = txq->offloads;
+}
+
+/* Which burst a TX queue runs: its own, or a shared queue's (qlxge_xmit_pkts_mp). */
+int
+qlxge_tx_burst_mode_get(struct rte_eth_dev *dev, uint16_t qid, struct rte_eth_burst_mode *mode)
+{
+	const struct qlxge_txq *txq = dev->data->tx_queues[qid];
+
+	if (txq == NULL)
+		return -EINVAL;
+	snprintf(mode->info, sizeof(mode->info), "%s", txq->shared != NULL ?
+		 "Scalar, shared (MT lock-free: callers' frames coalesced by mpring)" : "Scalar");
+	return 0;
 }
 
 /* ---- transmit path ----------------------------------------------------------------------- */

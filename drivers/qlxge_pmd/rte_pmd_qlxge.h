@@ -35,6 +35,15 @@
 extern "C" {
 #endif
 
+/**
+ * Loopback modes of rte_eth_conf.lpbk_mode, applied at rte_eth_dev_start() (ISP8000 only).
+ * Internal: the port loops at its PCS, as the Linux driver does for its self-test: every frame
+ * the port sends comes back to its own receive side and none goes on the wire; the link reads
+ * up without a cable. A stop takes the loop away again.
+ */
+#define RTE_PMD_QLXGE_LPBK_NONE		0	/**< normal operation */
+#define RTE_PMD_QLXGE_LPBK_INTERNAL	1	/**< sent frames come back to the port */
+
 /** Where the adapter function behind a port stands. */
 enum rte_pmd_qlxge_state {
 	/** Not brought up: closing, or a bring-up (probe, rte_eth_dev_reset) failed. */

@@ -54,6 +54,7 @@ set +e
 	printf 'stop\nport stop 0\nport reset 0\nport start 0\nstart tx_first 2\n'
 	sleep 1
 	printf 'stop\nshow port 0 txq 0 desc 0 status\nshow port 1 rxq 0 desc 0 status\n'
+	printf 'show txq info 0 0\n'
 	printf 'show port stats all\nshow port xstats all\nquit\n'
 } | timeout 120 stdbuf -oL "$testpmd" -d "$dir" "${mem[@]}" --no-pci -m 512 -l 0-1 \
 	--vdev net_qlxge_sim0,adapter=shtx_pmd,function=0 \
@@ -70,6 +71,7 @@ grep -q 'Bye' "$log" || fail "testpmd did not quit cleanly"
 # the descriptor queries answer, on the shared queue too (a moment's view)
 [ "$(grep -c 'Desc status = ' "$log")" -eq 2 ] && ! grep -q 'Invalid input' "$log" ||
 	fail "descriptor status not reported"
+grep -q '^Burst mode: Scalar, shared (MT lock-free' "$log" || fail "shared burst mode not shown"
 if [ "$huge" = --huge ]; then
 	grep -q "Selected IOVA mode 'PA'" "$log" || fail "EAL did not select IOVA as PA"
 fi

@@ -19,8 +19,8 @@
  *                     §2.13, §6)
  *   qlxge_route.c     receive routing slots, CAM, multicast and VLAN tables (§12, §2.15)
  *   qlxge_irq.c       vector enables (§8.2)
- *   qlxge_port.c      the port: physical link, MAC enables and max frame (§11.2, §9.4), port
- *                     bring-up (§4.6, §9.7)
+ *   qlxge_port.c      the port: physical link, MAC enables, max frame and loopback (§11.2,
+ *                     §9.4), port bring-up (§4.6, §9.7)
  *   qlxge_reset.c     function reset (§4.2), bring-up (§4.1, §4.3) and teardown (§4.4)
  *   qlxge_counters.c  the XGMAC statistics counters the PMD reports (§11.3)
  *   qlxge_osdep.[ch]  log types (the platform)
@@ -319,6 +319,8 @@ int qlxge_port_init(struct qlxge_hw *hw);
 bool qlxge_port_link_up(const struct qlxge_hw *hw);
 int qlxge_port_mac_enable(const struct qlxge_hw *hw, bool on);
 int qlxge_port_max_frame_set(struct qlxge_hw *hw, uint32_t frame);
+bool qlxge_port_has_loopback(const struct qlxge_hw *hw);
+int qlxge_port_loopback_set(struct qlxge_hw *hw, uint32_t mode);
 
 /* ---- reset, bring-up, teardown (qlxge_reset.c, §4) -------------------------------------- */
 int qlxge_reset_func(struct qlxge_hw *hw, bool running);

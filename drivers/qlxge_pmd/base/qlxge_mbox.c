@@ -633,10 +633,11 @@ qlxge_mbox_set_port_cfg(struct qlxge_hw *hw, uint32_t cfg, uint32_t max_frame)
 }
 
 /*
- * §9.7 step 3: jumbo frames and a 9600-byte max frame, set only if not already so. The driver
- * never asks for a loopback mode (§9.4 link_config 2:0): one found in the configuration, left
- * by an earlier owner of the port, is cleared, or the port's frames would come back to it.
- * What is set is read back (qlxge_mbox_set_port_cfg).
+ * §9.7 step 3: jumbo frames and a 9600-byte max frame, set only if not already so. A loopback
+ * mode (§9.4 link_config 2:0) found in the configuration, left by an earlier owner of the port
+ * or by a start with one asked for that never stopped, is cleared, or the port's frames would
+ * come back to it: a start sets it again when asked (qlxge_port_loopback_set). What is set is
+ * read back (qlxge_mbox_set_port_cfg).
  */
 int
 qlxge_mbox_port_init(struct qlxge_hw *hw)
@@ -649,8 +650,8 @@ qlxge_mbox_port_init(struct qlxge_hw *hw)
 		return ret;
 	want = (cfg | QLXGE_LINK_CFG_JUMBO) & ~QLXGE_LINK_CFG_LOOPBACK_MASK;
 	if ((cfg & QLXGE_LINK_CFG_LOOPBACK_MASK) != 0)
-		QLXGE_MBOX_LOG(WARNING, "port %u: port configuration 0x%08x has loopback mode %u, "
-			       "which this driver never sets: clearing it", hw->st->port_id, cfg,
+		QLXGE_MBOX_LOG(NOTICE, "port %u: port configuration 0x%08x has loopback mode %u: "
+			       "clearing it", hw->st->port_id, cfg,
 			       cfg & QLXGE_LINK_CFG_LOOPBACK_MASK);
 	if (cfg == want && max_frame == QLXGE_MAX_FRAME_DEFAULT)
 		return 0;

@@ -5,7 +5,7 @@
  * The function's port: its physical link (STS.PLx, §2.8), the MAC transmitter and receiver
  * enables behind the administrative link state (§11.2), its max frame (§9.4, §11.2), and the
  * port's bring-up, by the firmware on the ISP8000 (§9.7) or by the driver through the XGMAC
- * window on the ISP8012 (§4.6).
+ * window on the ISP8012 (§4.6), and its internal loopback (§9.4).
  */
 
 #include <errno.h>
@@ -198,4 +198,38 @@ qlxge_port_init(struct qlxge_hw *hw)
 	if (ret == 0)
 		ret = qlxge_port_mac_enable(hw, true);
 	return ret;
+}
+
+/*
+ * Whether the port can loop: the ISP8012 has no firmware port configuration and its sources
+ * name no MAC loopback.
+ */
+bool
+qlxge_port_has_loopback(const struct qlxge_hw *hw)
+{
+	return hw->st->device_id != QLXGE_PCI_DEVICE_ID_8012;
+}
+
+/*
+ * The port's loopback mode (§9.4 link_config 2:0, QLXGE_LINK_CFG_LOOPBACK_*) through the
+ * firmware's port configuration on the ISP8000, the max frame and pause kept: the way Linux
+ * loops the port at the PCS for its self-test. Only "none" where the port cannot loop
+ * (-ENOTSUP otherwise). The configuration is read first, as another owner of the port may have
+ * changed it; nothing is sent when the port already has @mode.
+ */
+int
+qlxge_port_loopback_set(struct qlxge_hw *hw, uint32_t mode)
+{
+	uint32_t cfg, max_frame, want;
+	int ret;
+
+	if (!qlxge_port_has_loopback(hw))
+		return mode == QLXGE_LINK_CFG_LOOPBACK_NONE ? 0 : -ENOTSUP;
+	ret = qlxge_mbox_get_port_cfg(hw, &cfg, &max_frame);
+	if (ret != 0)
+		return ret;
+	want = (cfg & ~QLXGE_LINK_CFG_LOOPBACK_MASK) | (mode & QLXGE_LINK_CFG_LOOPBACK_MASK);
+	if (want == cfg)
+		return 0;
+	return qlxge_mbox_set_port_cfg(hw, want, max_frame);
 }

@@ -8,8 +8,8 @@
  * counters say where they went); the peer keeps its link (the PHY's link does not move). Up:
  * link, event and traffic are back. Then repeated flaps, the op on a stopped port (applied at
  * start), stop/start bringing the port up, both ports from two threads, a failure (XGMAC
- * semaphore held) reported without a state change, and no LSC event for an application that did
- * not ask for them.
+ * semaphore held) reported without a state change, no LSC event for an application that did
+ * not ask for them; the link speeds a configuration may ask for, and internal loopback.
  *
  * Nothing waits on time: "not received" is checked once the model's drop counter shows that
  * every frame sent has been dealt with, so no frame can still be on its way.
@@ -31,6 +31,7 @@
 #include <rte_ethdev.h>
 #include <rte_mbuf.h>
 
+#include "qlxge_mbox.h"
 #include "qlxge_regs.h"
 #include "pmd_test.h"
 
@@ -495,6 +496,71 @@ test_link_lsc_only_when_configured(void **state)
 	pmd_pair_close(&p);
 }
 
+/* The loopback mode the model's firmware holds for port @f (§9.4 link_config 2:0). */
+static uint32_t
+lpbk_cfg(struct lk *l, unsigned int f)
+{
+	struct qlxge_sim_port_state st;
+
+	assert_int_equal(qlxge_sim_port_state_get(l->p.fn[f], &st), 0);
+	return st.link_config & QLXGE_LINK_CFG_LOOPBACK_MASK;
+}
+
+/*
+ * link_speeds and lpbk_mode at configure: what the port cannot do is refused (no rate can be
+ * chosen; loopback modes other than internal). Internal loopback (lpbk_mode 1): from the start
+ * the port is looped at its PCS; its frames come back to it and none reaches the peer (the
+ * model's counters: every frame dealt with), and the stop takes the loop away again.
+ */
+static void
+test_link_speeds_loopback(void **state)
+{
+	struct rte_eth_conf conf = { .intr_conf = { .lsc = 1 } };
+	struct qlxge_sim_counters c0;
+	struct lk l;
+
+	(void)state;
+	lk_open(&l, "lklpbk", false);
+	conf.link_speeds = RTE_ETH_LINK_SPEED_FIXED | RTE_ETH_LINK_SPEED_1G;
+	assert_int_equal(rte_eth_dev_configure(l.p.port[0], 1, 1, &conf), -EINVAL);
+	conf.link_speeds = RTE_ETH_LINK_SPEED_1G | RTE_ETH_LINK_SPEED_100M;
+	assert_int_equal(rte_eth_dev_configure(l.p.port[0], 1, 1, &conf), -EINVAL);
+	conf.link_speeds = RTE_ETH_LINK_SPEED_1G | RTE_ETH_LINK_SPEED_10G;
+	assert_int_equal(rte_eth_dev_configure(l.p.port[0], 1, 1, &conf), 0);
+	conf.link_speeds = RTE_ETH_LINK_SPEED_FIXED | RTE_ETH_LINK_SPEED_10G;
+	assert_int_equal(rte_eth_dev_configure(l.p.port[0], 1, 1, &conf), 0);
+	conf.link_speeds = RTE_ETH_LINK_SPEED_AUTONEG;
+	conf.lpbk_mode = 2;
+	assert_int_equal(rte_eth_dev_configure(l.p.port[0], 1, 1, &conf), -EINVAL);
+	conf.lpbk_mode = 1;
+	assert_int_equal(pmd_configure(l.p.port[0], 1, 1, &conf), 0);
+	assert_int_equal(lpbk_cfg(&l, 0), 0);	/* applied at start, not before */
+	assert_int_equal(rte_eth_dev_start(l.p.port[0]), 0);
+	assert_int_equal(rte_eth_dev_start(l.p.port[1]), 0);
+	assert_int_equal(lpbk_cfg(&l, 0), QLXGE_LINK_CFG_LOOPBACK_PCS);
+	assert_int_equal(lpbk_cfg(&l, 1), 0);
+	assert_true(pmd_wait_link(l.p.port[0], true));
+	/* the looped frames pass port 0's receive filter: they are addressed to port 1 */
+	assert_int_equal(rte_eth_promiscuous_enable(l.p.port[0]), 0);
+	c0 = cnt(l.p.fn[1]);
+	send_n(&l, 0, NB_FRAMES);
+	assert_int_equal(recv_n(l.p.port[0], NB_FRAMES), NB_FRAMES);
+	assert_int_equal(recv_n(l.p.port[1], 0), 0);
+	assert_int_equal(cnt(l.p.fn[1]).rx_frames, c0.rx_frames);
+	/* port 1's frames still reach port 0 over the cable: the loop is port 0's alone */
+	send_n(&l, 1, NB_FRAMES);
+	assert_int_equal(recv_n(l.p.port[0], NB_FRAMES), NB_FRAMES);
+	assert_int_equal(rte_eth_dev_stop(l.p.port[0]), 0);
+	assert_int_equal(lpbk_cfg(&l, 0), 0);
+	/* a start without the mode: the cable again */
+	conf.lpbk_mode = 0;
+	assert_int_equal(pmd_configure(l.p.port[0], 1, 1, &conf), 0);
+	assert_int_equal(rte_eth_dev_start(l.p.port[0]), 0);
+	assert_true(pmd_wait_link(l.p.port[0], true));
+	traffic_flows(&l);
+	lk_close(&l);
+}
+
 int
 main(void)
 {
@@ -505,6 +571,7 @@ main(void)
 		cmocka_unit_test(test_link_both_ports_concurrent),
 		cmocka_unit_test(test_link_sem_timeout),
 		cmocka_unit_test(test_link_lsc_only_when_configured),
+		cmocka_unit_test(test_link_speeds_loopback),
 	};
 
 	return cmocka_run_group_tests_name("pmd_link", tests, pmd_setup_suite, pmd_teardown_suite);
