@@ -9,6 +9,12 @@
  *                                  port at its other end, link and firmware as the model sees them
  *   /qlxge_sim/counters,<port>     everything the model counted for the port (frames and bytes
  *                                  on the wire, drops by cause, doorbells, mailbox commands, ...)
+ *   /qlxge_sim/fault,<port>[,<fault>[,<arg>]]
+ *                                  injects a fault (rte_pmd_qlxge_sim_fault_set(): arg 1 if
+ *                                  not given, 0 clears it), then returns the faults in force:
+ *                                  what a script does to a running application's port that
+ *                                  would need hands on a card (pull the cable, hang the
+ *                                  firmware, raise a fatal error)
  *
  * Built on the model-control API (rte_pmd_qlxge_sim.h): what the driver reports of a port can be
  * held against what the device did.
@@ -63,11 +69,7 @@ qlxge_sim_tel_ports(const char *cmd, const char *params, struct rte_tel_data *d)
 	return 0;
 }
 
-/* The faults in force on the port, as a dict of name: argument (only those that are on). */
-static void
-qlxge_sim_tel_faults(uint16_t port, struct rte_tel_data *d)
-{
-	static const char *const names[] = {
+static const char *const qlxge_sim_tel_fault_names[] = {
 		[RTE_PMD_QLXGE_SIM_FAULT_LINK_DOWN] = "link_down",
 		[RTE_PMD_QLXGE_SIM_FAULT_FW_HANG] = "fw_hang",
 		[RTE_PMD_QLXGE_SIM_FAULT_FW_ERROR] = "fw_error",
@@ -78,17 +80,29 @@ qlxge_sim_tel_faults(uint16_t port, struct rte_tel_data *d)
 		[RTE_PMD_QLXGE_SIM_FAULT_DMA_ERROR] = "dma_error",
 		[RTE_PMD_QLXGE_SIM_FAULT_CQ_DELAY_US] = "cq_delay_us",
 		[RTE_PMD_QLXGE_SIM_FAULT_FATAL] = "fatal",
-	};
-	struct rte_tel_data *f = rte_tel_data_alloc();
+};
+
+/* The faults in force on the port, as a dict of name: argument (only those that are on). */
+static void
+qlxge_sim_tel_faults_fill(uint16_t port, struct rte_tel_data *f)
+{
 	unsigned int i;
 	uint64_t arg;
 
+	rte_tel_data_start_dict(f);
+	for (i = 0; i < RTE_DIM(qlxge_sim_tel_fault_names); i++)
+		if (rte_pmd_qlxge_sim_fault_get(port, i, &arg) == 0 && arg != 0)
+			rte_tel_data_add_dict_u64(f, qlxge_sim_tel_fault_names[i], arg);
+}
+
+static void
+qlxge_sim_tel_faults(uint16_t port, struct rte_tel_data *d)
+{
+	struct rte_tel_data *f = rte_tel_data_alloc();
+
 	if (f == NULL)
 		return;
-	rte_tel_data_start_dict(f);
-	for (i = 0; i < RTE_DIM(names); i++)
-		if (rte_pmd_qlxge_sim_fault_get(port, i, &arg) == 0 && arg != 0)
-			rte_tel_data_add_dict_u64(f, names[i], arg);
+	qlxge_sim_tel_faults_fill(port, f);
 	if (rte_tel_data_add_dict_container(d, "faults", f, 0) != 0)
 		rte_tel_data_free(f);
 }
@@ -156,6 +170,57 @@ qlxge_sim_tel_counters(const char *cmd, const char *params, struct rte_tel_data 
 	return 0;
 }
 
+/*
+ * "<port>[,<fault>[,<arg>]]": the fault set (its argument 1 if not given, 0 clears it), then the
+ * faults in force. A bad port, name or argument sets nothing (-EINVAL, or the API's error).
+ */
+static int
+qlxge_sim_tel_fault(const char *cmd, const char *params, struct rte_tel_data *d)
+{
+	char buf[64], *name, *argstr, *end;
+	unsigned long long arg = 1;
+	unsigned int i;
+	uint16_t port;
+	int ret;
+
+	RTE_SET_USED(cmd);
+	if (params == NULL || strlen(params) >= sizeof(buf))
+		return -EINVAL;
+	strcpy(buf, params);
+	name = strchr(buf, ',');
+	if (name != NULL)
+		*name++ = '\0';
+	if (qlxge_sim_tel_port(buf, &port) != 0)
+		return -EINVAL;
+	if (name != NULL) {
+		argstr = strchr(name, ',');
+		if (argstr != NULL) {
+			*argstr++ = '\0';
+			errno = 0;
+			arg = strtoull(argstr, &end, 0);
+			if (errno != 0 || end == argstr || *end != '\0' || *argstr == '-')
+				return -EINVAL;
+		}
+		for (i = 0; i < RTE_DIM(qlxge_sim_tel_fault_names); i++)
+			if (strcmp(name, qlxge_sim_tel_fault_names[i]) == 0)
+				break;
+		if (i == RTE_DIM(qlxge_sim_tel_fault_names))
+			return -EINVAL;
+		ret = rte_pmd_qlxge_sim_fault_set(port, i, arg);
+		if (ret != 0)
+			return ret;
+	} else {
+		uint64_t on;
+
+		ret = rte_pmd_qlxge_sim_fault_get(port, RTE_PMD_QLXGE_SIM_FAULT_LINK_DOWN, &on);
+		if (ret != 0)
+			return ret;	/* not a net_qlxge_sim port of this process */
+	}
+	qlxge_sim_tel_faults_fill(port, d);
+	return 0;
+}
+
+/* Help texts stay under RTE_TEL_MAX_STRING_LEN (128): a longer one is not registered. */
 RTE_INIT(qlxge_sim_telemetry_init)
 {
 	rte_telemetry_register_cmd("/qlxge_sim/ports", qlxge_sim_tel_ports,
@@ -167,4 +232,7 @@ RTE_INIT(qlxge_sim_telemetry_init)
 	rte_telemetry_register_cmd("/qlxge_sim/counters", qlxge_sim_tel_counters,
 				   "Returns the model's counters of a net_qlxge_sim port. "
 				   "Parameters: int port_id");
+	rte_telemetry_register_cmd("/qlxge_sim/fault", qlxge_sim_tel_fault,
+				   "Sets a fault (arg 0 clears), returns those in force. "
+				   "Parameters: int port_id[,string fault[,int arg]]");
 }

@@ -186,7 +186,7 @@ qlxge_dev_configure(struct rte_eth_dev *dev)
 	ret = qlxge_rx_intr_configure(dev);
 	if (ret != 0)
 		return ret;
-	if (qlxge_dev_fatal(ad)) {
+	if (qlxge_dev_broken(ad)) {
 		QLXGE_DRV_LOG(ERR, "port %u: fatal error pending, reset the port first",
 			      dev->data->port_id);
 		return -EIO;
@@ -307,7 +307,7 @@ qlxge_dev_start(struct rte_eth_dev *dev)
 	uint16_t i;
 	int ret;
 
-	if (qlxge_dev_fatal(ad) || !ad->hw_up) {
+	if (qlxge_dev_broken(ad) || !ad->hw_up) {
 		QLXGE_DRV_LOG(ERR, "port %u: adapter in error, reset the port first",
 			      dev->data->port_id);
 		return -EIO;
@@ -381,6 +381,13 @@ err_quiesce:
  * Stop leaves the function as reset found it: queues and filters gone, the MAC enables set (by
  * the firmware on the ISP8000, by the §4.6 bring-up on the ISP8012). A set_link_down made while
  * started ends here: the next start brings the port up, as on other PMDs.
+ *
+ * The port is stopped whatever the adapter answers: its queues are gone and their buffers freed
+ * either way. An adapter that did not answer (a firmware that takes no command, a function reset
+ * that does not complete) is an adapter error, reported as RTE_ETH_EVENT_INTR_RESET: the next
+ * start needs rte_eth_dev_reset(), as Linux resets a firmware that times out. Failing the stop
+ * instead would leave ethdev calling the port started, and refusing the very reset that
+ * recovers it.
  */
 static int
 qlxge_dev_stop(struct rte_eth_dev *dev)
@@ -399,7 +406,15 @@ qlxge_dev_stop(struct rte_eth_dev *dev)
 		ret = qlxge_link_loopback_apply(dev, false);
 	ret2 = qlxge_link_mac_restore(dev);
 	__atomic_store_n(&ad->admin_down, false, __ATOMIC_RELEASE);
-	return ret != 0 ? ret : ret2;
+	if (ret == 0)
+		ret = ret2;
+	if (ret != 0 && !qlxge_dev_fatal(ad)) {
+		QLXGE_DRV_LOG(ERR, "port %u: stopped, but the adapter did not answer (%d): reset "
+			      "the port (rte_eth_dev_reset) before starting it again",
+			      dev->data->port_id, ret);
+		qlxge_dev_request_reset(ad);
+	}
+	return 0;
 }
 
 int

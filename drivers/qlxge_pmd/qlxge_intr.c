@@ -32,11 +32,16 @@ qlxge_intr_service(struct rte_eth_dev *dev)
 	if (!ad->hw_up || qlxge_dev_fatal(ad))
 		return;
 	ev = qlxge_mbox_service(QLXGE_DEV_HW(dev));
-	/* a data-path queue met a malformed completion or an adapter event (design.md B.27) */
-	if (__atomic_exchange_n(&ad->reset_req, false, __ATOMIC_ACQ_REL))
+	/*
+	 * A data-path queue met a malformed completion or an adapter event (design.md B.27), or
+	 * a stop found the adapter not answering. This thread alone clears the request, and only
+	 * after setting fatal: release, paired with qlxge_dev_broken()'s acquire of the request.
+	 */
+	if (__atomic_load_n(&ad->reset_req, __ATOMIC_ACQUIRE))
 		ev |= QLXGE_EV_FATAL;
 	if ((ev & QLXGE_EV_FATAL) != 0) {
 		__atomic_store_n(&ad->fatal, true, __ATOMIC_RELEASE);
+		__atomic_store_n(&ad->reset_req, false, __ATOMIC_RELEASE);
 		QLXGE_DRV_LOG(ERR, "port %u: fatal adapter error, the port needs rte_eth_dev_reset",
 			      dev->data->port_id);
 		rte_eth_dev_callback_process(dev, RTE_ETH_EVENT_INTR_RESET, NULL);

@@ -380,11 +380,25 @@ qlxge_dev_fatal(const struct qlxge_adapter *ad)
 	return __atomic_load_n(&ad->fatal, __ATOMIC_ACQUIRE);
 }
 
-/* From a data-path lcore: the service alarm turns this into RTE_ETH_EVENT_INTR_RESET. */
+/*
+ * From a data-path lcore or a stop the adapter did not answer: the service turns this into
+ * RTE_ETH_EVENT_INTR_RESET and fatal.
+ */
 static inline void
 qlxge_dev_request_reset(struct qlxge_adapter *ad)
 {
 	__atomic_store_n(&ad->reset_req, true, __ATOMIC_RELEASE);
+}
+
+/*
+ * Fatal, or about to be (a reset asked for, not yet reported): no start before a reset. The
+ * request is read first, with acquire: it pairs with the service's release when it clears the
+ * request after setting fatal (qlxge_intr.c), so a request seen cleared means fatal is seen set.
+ */
+static inline bool
+qlxge_dev_broken(const struct qlxge_adapter *ad)
+{
+	return __atomic_load_n(&ad->reset_req, __ATOMIC_ACQUIRE) || qlxge_dev_fatal(ad);
 }
 
 /* qlxge_ethdev.c (and qlxge_dev_init, qlxge_dev_private_size: qlxge_probe.h) */

@@ -214,8 +214,9 @@ qlxge_port_has_loopback(const struct qlxge_hw *hw)
  * The port's loopback mode (§9.4 link_config 2:0, QLXGE_LINK_CFG_LOOPBACK_*) through the
  * firmware's port configuration on the ISP8000, the max frame and pause kept: the way Linux
  * loops the port at the PCS for its self-test. Only "none" where the port cannot loop
- * (-ENOTSUP otherwise). The configuration is read first, as another owner of the port may have
- * changed it; nothing is sent when the port already has @mode.
+ * (-ENOTSUP otherwise). Nothing is sent when the configuration last read or set has @mode (as
+ * for the max frame: a start or stop of a port that never loops asks nothing of the firmware);
+ * otherwise the configuration is read again first, the rest of it kept.
  */
 int
 qlxge_port_loopback_set(struct qlxge_hw *hw, uint32_t mode)
@@ -225,6 +226,8 @@ qlxge_port_loopback_set(struct qlxge_hw *hw, uint32_t mode)
 
 	if (!qlxge_port_has_loopback(hw))
 		return mode == QLXGE_LINK_CFG_LOOPBACK_NONE ? 0 : -ENOTSUP;
+	if ((hw->st->link_config & QLXGE_LINK_CFG_LOOPBACK_MASK) == mode)
+		return 0;
 	ret = qlxge_mbox_get_port_cfg(hw, &cfg, &max_frame);
 	if (ret != 0)
 		return ret;

@@ -15,10 +15,12 @@ Each test is a program taking the plugin folder (build/drivers); it exits 0 (pas
 or 77 (skip: a sanitizer build, or a tool missing on a machine the bootstrap did not set up).
 """
 
+import json
 import os
 import re
 import select
 import shutil
+import socket
 import subprocess
 import sys
 import tempfile
@@ -195,6 +197,44 @@ class Testpmd:
             if got >= n or time.monotonic() > end:
                 return got
             time.sleep(0.05)
+
+
+class Telemetry:
+    """DPDK's telemetry socket of a testpmd started with --file-prefix <prefix> (the protocol
+    of dpdk-telemetry.py: SOCK_SEQPACKET, one command per message, one JSON reply). The
+    prefix's runtime folder is removed at the end."""
+
+    def __init__(self, prefix, secs=20):
+        base = "/var/run/dpdk" if os.geteuid() == 0 else \
+            os.path.join(os.environ.get("XDG_RUNTIME_DIR", "/tmp"), "dpdk")
+        self.run = os.path.join(base, prefix)
+        path = os.path.join(self.run, "dpdk_telemetry.v2")
+        end = time.monotonic() + secs
+        while not os.path.exists(path):
+            if time.monotonic() > end:
+                fail("no telemetry socket " + path)
+            time.sleep(0.1)
+        self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        self.sock.connect(path)
+        self.max_len = json.loads(self.sock.recv(16384).decode())["max_output_len"]
+
+    def query(self, cmd):
+        """The reply's value (None for a command that failed)."""
+        print("telemetry> " + cmd)
+        self.sock.send(cmd.encode())
+        reply = json.loads(self.sock.recv(self.max_len).decode())
+        print("  " + json.dumps(reply))
+        return reply[cmd.split(",")[0]]
+
+    def close(self):
+        self.sock.close()
+        shutil.rmtree(self.run, ignore_errors=True)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
 
 
 def fwd_stats(stop_output):
