@@ -253,6 +253,62 @@ test_mbox_desync_fw_hang_reset(void **state)
 	pmd_pair_close(&x.p);
 }
 
+static int
+stop_reset_cb(uint16_t port, enum rte_eth_event_type type, void *arg, void *ret_param)
+{
+	(void)port;
+	(void)type;
+	(void)ret_param;
+	__atomic_fetch_add((unsigned int *)arg, 1, __ATOMIC_RELEASE);
+	return 0;
+}
+
+/*
+ * A stop the firmware does not answer still stops: rte_eth_dev_stop() returns 0 (ethdev then
+ * holds the port stopped, so that the reset which recovers it is allowed), the port raises
+ * RTE_ETH_EVENT_INTR_RESET and refuses to configure or start until rte_eth_dev_reset(), which
+ * fails while the firmware is silent and succeeds once it answers; then frames flow.
+ */
+static void
+test_stop_fw_hang_then_reset(void **state)
+{
+	unsigned int events = 0, round;
+	struct pair x;
+
+	(void)state;
+	pair_open(&x, "stophang", NULL);
+	assert_int_equal(rte_eth_dev_callback_register(x.p.port[0], RTE_ETH_EVENT_INTR_RESET,
+						       stop_reset_cb, &events), 0);
+	pair_start(&x);
+	assert_int_equal(send_to(&x, 0, &x.mac[1], BURST), BURST);
+	assert_int_equal(recv_n(x.p.port[1], BURST), BURST);
+	assert_int_equal(qlxge_sim_fault_set(x.p.fn[0], QLXGE_SIM_FAULT_FW_HANG, 1), 0);
+	assert_int_equal(rte_eth_dev_stop(x.p.port[0]), 0);
+	/* refused at once, the event not yet reported or already */
+	assert_int_equal(rte_eth_dev_start(x.p.port[0]), -EIO);
+	for (round = 0; round < POLL_ROUNDS && __atomic_load_n(&events, __ATOMIC_ACQUIRE) == 0;
+	     round++)
+		usleep(500);
+	assert_int_equal(__atomic_load_n(&events, __ATOMIC_ACQUIRE), 1);
+	assert_int_equal(rte_eth_dev_start(x.p.port[0]), -EIO);
+	assert_true(pmd_configure(x.p.port[0], 1, 1, NULL) < 0);
+	assert_int_equal(rte_eth_dev_reset(x.p.port[0]), -EBUSY);
+	assert_int_equal(qlxge_sim_fault_set(x.p.fn[0], QLXGE_SIM_FAULT_FW_HANG, 0), 0);
+	assert_int_equal(rte_eth_dev_reset(x.p.port[0]), 0);
+	assert_int_equal(pmd_configure(x.p.port[0], 1, 1, NULL), 0);
+	assert_int_equal(rte_eth_dev_start(x.p.port[0]), 0);
+	assert_true(pmd_wait_link(x.p.port[0], true));
+	assert_int_equal(send_to(&x, 0, &x.mac[1], BURST), BURST);
+	assert_int_equal(recv_n(x.p.port[1], BURST), BURST);
+	assert_int_equal(send_to(&x, 1, &x.mac[0], BURST), BURST);
+	assert_int_equal(recv_n(x.p.port[0], BURST), BURST);
+	/* one event for the one failure */
+	assert_int_equal(__atomic_load_n(&events, __ATOMIC_ACQUIRE), 1);
+	assert_int_equal(rte_eth_dev_callback_unregister(x.p.port[0], RTE_ETH_EVENT_INTR_RESET,
+							 stop_reset_cb, &events), 0);
+	pmd_pair_close(&x.p);
+}
+
 /* ---- every frame accounted for under each fault ------------------------------------------ */
 
 #define ACC_FRAMES	96	/* frames of each phase: before, during, after the fault */
@@ -747,6 +803,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_mbox_desync_fw_hang_reset),
+		cmocka_unit_test(test_stop_fw_hang_then_reset),
 		cmocka_unit_test(test_accounting_epochs),
 		cmocka_unit_test(test_accounting_per_fault),
 		cmocka_unit_test(test_recable_refused_and_unplugged),
