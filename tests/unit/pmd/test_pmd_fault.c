@@ -253,8 +253,9 @@ test_mbox_desync_fw_hang_reset(void **state)
 	pmd_pair_close(&x.p);
 }
 
+/* RTE_ETH_EVENT_INTR_RESET callback: counts the events in *arg. */
 static int
-stop_reset_cb(uint16_t port, enum rte_eth_event_type type, void *arg, void *ret_param)
+reset_count_cb(uint16_t port, enum rte_eth_event_type type, void *arg, void *ret_param)
 {
 	(void)port;
 	(void)type;
@@ -278,7 +279,7 @@ test_stop_fw_hang_then_reset(void **state)
 	(void)state;
 	pair_open(&x, "stophang", NULL);
 	assert_int_equal(rte_eth_dev_callback_register(x.p.port[0], RTE_ETH_EVENT_INTR_RESET,
-						       stop_reset_cb, &events), 0);
+						       reset_count_cb, &events), 0);
 	pair_start(&x);
 	assert_int_equal(send_to(&x, 0, &x.mac[1], BURST), BURST);
 	assert_int_equal(recv_n(x.p.port[1], BURST), BURST);
@@ -305,7 +306,7 @@ test_stop_fw_hang_then_reset(void **state)
 	/* one event for the one failure */
 	assert_int_equal(__atomic_load_n(&events, __ATOMIC_ACQUIRE), 1);
 	assert_int_equal(rte_eth_dev_callback_unregister(x.p.port[0], RTE_ETH_EVENT_INTR_RESET,
-							 stop_reset_cb, &events), 0);
+							 reset_count_cb, &events), 0);
 	pmd_pair_close(&x.p);
 }
 
@@ -337,16 +338,6 @@ static const struct acc_case acc_cases[] = {
 	{ "fatal@rx", QLXGE_SIM_FAULT_FATAL, 1, 1, true },
 	{ "fatal@tx", QLXGE_SIM_FAULT_FATAL, 1, 0, true },
 };
-
-static int
-acc_reset_cb(uint16_t port, enum rte_eth_event_type type, void *arg, void *ret_param)
-{
-	(void)port;
-	(void)type;
-	(void)ret_param;
-	__atomic_fetch_add((unsigned int *)arg, 1, __ATOMIC_RELEASE);
-	return 0;
-}
 
 /*
  * @n frames from port 0 to port 1, a burst at a time (each tried @rounds times), port 1
@@ -401,7 +392,7 @@ acc_run(const struct acc_case *c)
 	snprintf(name, sizeof(name), "acc%u", (unsigned int)(c - acc_cases));
 	pair_open(&x, name, NULL);
 	assert_int_equal(rte_eth_dev_callback_register(x.p.port[c->side],
-						       RTE_ETH_EVENT_INTR_RESET, acc_reset_cb,
+						       RTE_ETH_EVENT_INTR_RESET, reset_count_cb,
 						       &events), 0);
 	pair_start(&x);
 	for (i = 0; i < 2; i++)
@@ -457,7 +448,7 @@ acc_run(const struct acc_case *c)
 		break;
 	}
 	assert_int_equal(rte_eth_dev_callback_unregister(x.p.port[c->side],
-							 RTE_ETH_EVENT_INTR_RESET, acc_reset_cb,
+							 RTE_ETH_EVENT_INTR_RESET, reset_count_cb,
 							 &events), 0);
 	pmd_pair_close(&x.p);
 }
