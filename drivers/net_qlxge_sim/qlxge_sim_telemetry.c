@@ -70,16 +70,16 @@ qlxge_sim_tel_ports(const char *cmd, const char *params, struct rte_tel_data *d)
 }
 
 static const char *const qlxge_sim_tel_fault_names[] = {
-		[RTE_PMD_QLXGE_SIM_FAULT_LINK_DOWN] = "link_down",
-		[RTE_PMD_QLXGE_SIM_FAULT_FW_HANG] = "fw_hang",
-		[RTE_PMD_QLXGE_SIM_FAULT_FW_ERROR] = "fw_error",
-		[RTE_PMD_QLXGE_SIM_FAULT_SEM_HELD] = "sem_held",
-		[RTE_PMD_QLXGE_SIM_FAULT_RX_BQ_DRY] = "rx_bq_dry",
-		[RTE_PMD_QLXGE_SIM_FAULT_RX_BAD_FCS] = "rx_bad_fcs",
-		[RTE_PMD_QLXGE_SIM_FAULT_RX_BAD_L4CSUM] = "rx_bad_l4csum",
-		[RTE_PMD_QLXGE_SIM_FAULT_DMA_ERROR] = "dma_error",
-		[RTE_PMD_QLXGE_SIM_FAULT_CQ_DELAY_US] = "cq_delay_us",
-		[RTE_PMD_QLXGE_SIM_FAULT_FATAL] = "fatal",
+	[RTE_PMD_QLXGE_SIM_FAULT_LINK_DOWN] = "link_down",
+	[RTE_PMD_QLXGE_SIM_FAULT_FW_HANG] = "fw_hang",
+	[RTE_PMD_QLXGE_SIM_FAULT_FW_ERROR] = "fw_error",
+	[RTE_PMD_QLXGE_SIM_FAULT_SEM_HELD] = "sem_held",
+	[RTE_PMD_QLXGE_SIM_FAULT_RX_BQ_DRY] = "rx_bq_dry",
+	[RTE_PMD_QLXGE_SIM_FAULT_RX_BAD_FCS] = "rx_bad_fcs",
+	[RTE_PMD_QLXGE_SIM_FAULT_RX_BAD_L4CSUM] = "rx_bad_l4csum",
+	[RTE_PMD_QLXGE_SIM_FAULT_DMA_ERROR] = "dma_error",
+	[RTE_PMD_QLXGE_SIM_FAULT_CQ_DELAY_US] = "cq_delay_us",
+	[RTE_PMD_QLXGE_SIM_FAULT_FATAL] = "fatal",
 };
 
 /* The faults in force on the port, as a dict of name: argument (only those that are on). */
