@@ -5,15 +5,17 @@
 two model ports cabled back to back forward with io; a script injects the faults through the
 model's telemetry command /qlxge_sim/fault (what would need hands on a card):
 - cable pulled: both ports report link down (LSC events), the frames on their way are counted
-  by the model; plugged again, traffic flows again;
+  by the model; plugged again, traffic flows again, and again after the cable flaps 10 times;
 - firmware hang: the data path goes on; "port stop" stops the port all the same (the adapter's
   silence is reported as an error needing a reset), a start is refused until "port reset",
   which fails while the firmware is hung and succeeds once it answers; traffic flows again;
 - fatal adapter error while forwarding: testpmd prints the reset event; stop, reset, start,
   and traffic flows again.
+At the end, with the ports stopped, every mbuf is back in testpmd's pool.
 Usage: faults.py <plugin folder>"""
 
 import os
+import re
 import sys
 import time
 
@@ -44,6 +46,16 @@ def logged(t, text, secs=10):
         time.sleep(0.2)
 
 
+def link_is(t, port, state, secs=10):
+    """Whether "show port info" reads the link @state ("up"/"down") within @secs."""
+    end = time.monotonic() + secs
+    while "Link status: " + state not in t.cmd("show port info %d" % port):
+        if time.monotonic() > end:
+            return False
+        time.sleep(0.1)
+    return True
+
+
 prefix = "qlxge-faults-%d" % os.getpid()
 vdevs = [sim_vdev("net_qlxge_sim0", "flt", 0), sim_vdev("net_qlxge_sim1", "flt", 1)]
 with Testpmd(plugins, vdevs, eal=["--file-prefix", prefix], timeout=90) as t, \
@@ -55,16 +67,21 @@ with Testpmd(plugins, vdevs, eal=["--file-prefix", prefix], timeout=90) as t, \
     check(tel.query("/qlxge_sim/fault,0,link_down") == {"link_down": 1}, "cable pulled")
     check(logged(t, "Port 0: link state change event") and
           logged(t, "Port 1: link state change event"), "both ports report the change")
-    check("Link status: down" in t.cmd("show port info 0"), "port 0 reads down")
+    check(link_is(t, 0, "down"), "port 0 reads down")
     check(not flowing(t), "nothing flows without the cable")
     lost = tel.query("/qlxge_sim/counters,0")["tx_drops_no_link"] + \
         tel.query("/qlxge_sim/counters,1")["tx_drops_no_link"]
     check(lost > 0, "the frames on their way are counted by the model (%d)" % lost)
     check(tel.query("/qlxge_sim/fault,0,link_down,0") == {}, "cable plugged")
-    check(logged(t, "Link status: up") or "Link status: up" in t.cmd("show port info 0"),
-          "port 0 reads up")
+    check(link_is(t, 0, "up"), "port 0 reads up")
     t.cmds("stop", "start tx_first")
     check(flowing(t), "traffic flows again")
+    for i in range(20):     # the cable flapping under traffic
+        tel.query("/qlxge_sim/fault,0,link_down,%d" % (1 - i % 2))
+        time.sleep(0.02)
+    check(link_is(t, 0, "up") and link_is(t, 1, "up"), "both ports read up after 10 flaps")
+    t.cmds("stop", "start tx_first")
+    check(flowing(t), "traffic flows after the flaps")
 
     # ---- the firmware hangs ----
     check(tel.query("/qlxge_sim/fault,0,fw_hang") == {"fw_hang": 1}, "firmware hung")
@@ -92,5 +109,11 @@ with Testpmd(plugins, vdevs, eal=["--file-prefix", prefix], timeout=90) as t, \
     check(flowing(t), "traffic flows again")
     t.cmd("stop")
     check(tel.query("/qlxge_sim/fault,0") == {}, "no fault left")
+    # every mbuf back in the pool once the ports are stopped: nothing leaked on the way
+    out = t.cmds("port stop all", "dump_mempool mb_pool_0")
+    pool = {k: int(v) for k, v in
+            re.findall(r"^\s*(size|total_cache_count|common_pool_count)=(\d+)", out, re.M)}
+    check(len(pool) == 3 and pool["total_cache_count"] + pool["common_pool_count"] ==
+          pool["size"], "every mbuf back in the pool after the ports stop (%s)" % pool)
     t.quit()
 print("PASS: faults injected into a running testpmd, the port recovered from testpmd")
