@@ -55,7 +55,8 @@ set +e
 	sleep 1
 	printf 'stop\nshow port 0 txq 0 desc 0 status\nshow port 1 rxq 0 desc 0 status\n'
 	printf 'show txq info 0 0\n'
-	printf 'show port stats all\nshow port xstats all\nquit\n'
+	printf 'show port stats all\nshow port xstats all\n'
+	printf 'port stop all\ndump_mempool mb_pool_0\nquit\n'
 } | timeout 120 stdbuf -oL "$testpmd" -d "$dir" "${mem[@]}" --no-pci -m 512 -l 0-1 \
 	--vdev net_qlxge_sim0,adapter=shtx_pmd,function=0 \
 	--vdev net_qlxge_sim1,adapter=shtx_pmd,function=1 \
@@ -72,6 +73,12 @@ grep -q 'Bye' "$log" || fail "testpmd did not quit cleanly"
 [ "$(grep -c 'Desc status = ' "$log")" -eq 2 ] && ! grep -q 'Invalid input' "$log" ||
 	fail "descriptor status not reported"
 grep -q '^Burst mode: Scalar, shared (MT lock-free' "$log" || fail "shared burst mode not shown"
+# the ports stopped, every mbuf is back in the pool: none leaked across stops and the reset
+pool=$(awk -F= '/^  size=/ { s = $2 } /total_cache_count=/ { c = $2 }
+	/common_pool_count=/ { p = $2 } END { print s, c + p }' "$log")
+read -r size back <<<"$pool"
+[ -n "$size" ] && [ "$size" = "$back" ] || fail "mbufs not all back in the pool: $pool"
+echo "ok: all $size mbufs back in the pool"
 if [ "$huge" = --huge ]; then
 	grep -q "Selected IOVA mode 'PA'" "$log" || fail "EAL did not select IOVA as PA"
 fi

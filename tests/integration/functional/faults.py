@@ -15,7 +15,6 @@ At the end, with the ports stopped, every mbuf is back in testpmd's pool.
 Usage: faults.py <plugin folder>"""
 
 import os
-import re
 import sys
 import time
 
@@ -110,10 +109,9 @@ with Testpmd(plugins, vdevs, eal=["--file-prefix", prefix], timeout=90) as t, \
     t.cmd("stop")
     check(tel.query("/qlxge_sim/fault,0") == {}, "no fault left")
     # every mbuf back in the pool once the ports are stopped: nothing leaked on the way
-    out = t.cmds("port stop all", "dump_mempool mb_pool_0")
-    pool = {k: int(v) for k, v in
-            re.findall(r"^\s*(size|total_cache_count|common_pool_count)=(\d+)", out, re.M)}
-    check(len(pool) == 3 and pool["total_cache_count"] + pool["common_pool_count"] ==
-          pool["size"], "every mbuf back in the pool after the ports stop (%s)" % pool)
+    t.cmd("port stop all")
+    size, back = t.pool_counts()
+    check(back == size, "every mbuf back in the pool after the ports stop (%d of %d)"
+          % (back, size))
     t.quit()
 print("PASS: faults injected into a running testpmd, the port recovered from testpmd")

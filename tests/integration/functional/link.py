@@ -107,5 +107,8 @@ with Testpmd(plugins, vdevs, args=["--port-topology=loop"]) as t:
     t.cmds("port stop all", "port config 0 loopback 0", "port start all")
     sent, got, wire = loop_run(t, "loopback off")
     check(sent == BURST and got == 0 and wire == BURST, "loopback off: to the cable again")
+    t.cmd("port stop all")
+    size, back = t.pool_counts()
+    check(back == size, "every mbuf back in the pool (%d of %d)" % (back, size))
     t.quit()
 print("PASS: link configuration (speeds, loopback, flow control, burst modes)")

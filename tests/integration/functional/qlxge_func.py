@@ -178,6 +178,16 @@ class Testpmd:
         out = self.cmd("show port xstats %d" % port)
         return {k: int(v) for k, v in re.findall(r"^(\w+):\s+(\d+)\s*$", out, re.M)}
 
+    def pool_counts(self, pool="mb_pool_0"):
+        """`dump_mempool`: the pool's size and how many of its mbufs are in it (common pool
+        and lcore caches): the two are equal when no mbuf is held anywhere else."""
+        out = self.cmd("dump_mempool " + pool)
+        f = {k: int(v) for k, v in
+             re.findall(r"^\s*(size|total_cache_count|common_pool_count)=(\d+)", out, re.M)}
+        if len(f) != 3:
+            fail("dump_mempool %s answered:\n%s" % (pool, out))
+        return f["size"], f["total_cache_count"] + f["common_pool_count"]
+
     def wait_rx(self, port, n, secs=20):
         """Poll the port's RX-packets until it reaches n (or secs pass); the last count."""
         end = time.monotonic() + secs
