@@ -198,7 +198,7 @@ qlxge_sim_tel_fault(const char *cmd, const char *params, struct rte_tel_data *d)
 			*argstr++ = '\0';
 			errno = 0;
 			arg = strtoull(argstr, &end, 0);
-			if (errno != 0 || end == argstr || *end != '\0' || *argstr == '-')
+			if (errno != 0 || *argstr < '0' || *argstr > '9' || *end != '\0')
 				return -EINVAL;
 		}
 		for (i = 0; i < RTE_DIM(qlxge_sim_tel_fault_names); i++)

@@ -101,6 +101,18 @@ check(c2['tx_errors'] == 0 and c2['rx_drops_cq_invalid'] == 0 and c2['dma_errors
 check(query('/qlxge_sim/port,2') is None, '/qlxge_sim/port,2: not a model port')
 check(query('/qlxge_sim/counters,z') is None, '/qlxge_sim/counters,z: bad parameter')
 
+# --- fault injection: bad input sets nothing; a fault set shows, and clears ---
+check(query('/qlxge_sim/fault,0') == {}, '/qlxge_sim/fault,0: no fault in force')
+for bad in ('/qlxge_sim/fault,2,fw_hang', '/qlxge_sim/fault,0,bogus', '/qlxge_sim/fault,0,fatal,-1',
+            '/qlxge_sim/fault,0,fatal,x', '/qlxge_sim/fault,0,fatal, -1', '/qlxge_sim/fault,0,,1',
+            '/qlxge_sim/fault,z'):
+    check(query(bad) is None, '%s: refused (not a model port, or a bad name or argument)' % bad)
+check(query('/qlxge_sim/fault,0') == {}, '/qlxge_sim/fault,0: the refused ones set nothing')
+check(query('/qlxge_sim/fault,1,cq_delay_us,5') == {'cq_delay_us': 5},
+      '/qlxge_sim/fault,1,cq_delay_us,5: set, and listed')
+check(query('/qlxge_sim/port,1')['faults'] == {'cq_delay_us': 5}, '/qlxge_sim/port,1 lists it')
+check(query('/qlxge_sim/fault,1,cq_delay_us,0') == {}, '/qlxge_sim/fault,1,cq_delay_us,0: cleared')
+
 if failures:
     print('FAIL: %d checks: %s' % (len(failures), '; '.join(failures)))
     sys.exit(1)
