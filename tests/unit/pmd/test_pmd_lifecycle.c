@@ -635,10 +635,14 @@ test_stats_traffic(void **state)
 	unlink(path);
 }
 
-/* ISP8012: the driver brings the port up itself (§4.6) and marks it initialized. */
+/*
+ * ISP8012: the driver brings the port up itself (§4.6) and marks it initialized. It has no
+ * loopback: a configuration asking for one is refused (-ENOTSUP), and the port goes on.
+ */
 static void
 test_ethdev_isp8012(void **state)
 {
+	struct rte_eth_conf lpbk = { .lpbk_mode = 1 };
 	struct qlxge_sim_adapter *ad;
 	uint16_t p0, p1;
 	uint32_t sts;
@@ -652,6 +656,7 @@ test_ethdev_isp8012(void **state)
 	sts = qlxge_sim_reg_read(qlxge_sim_func(ad, 0), QLXGE_REG_STS);
 	assert_true(sts & QLXGE_STS_PI0);
 	assert_true(sts & QLXGE_STS_PI1);
+	assert_int_equal(rte_eth_dev_configure(p0, 1, 1, &lpbk), -ENOTSUP);
 	assert_int_equal(pmd_configure(p0, 1, 1, NULL), 0);
 	assert_int_equal(rte_eth_dev_set_mtu(p0, 9000), 0);
 	assert_int_equal(rte_eth_dev_start(p0), 0);
