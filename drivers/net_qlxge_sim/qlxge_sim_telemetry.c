@@ -69,19 +69,6 @@ qlxge_sim_tel_ports(const char *cmd, const char *params, struct rte_tel_data *d)
 	return 0;
 }
 
-static const char *const qlxge_sim_tel_fault_names[] = {
-	[RTE_PMD_QLXGE_SIM_FAULT_LINK_DOWN] = "link_down",
-	[RTE_PMD_QLXGE_SIM_FAULT_FW_HANG] = "fw_hang",
-	[RTE_PMD_QLXGE_SIM_FAULT_FW_ERROR] = "fw_error",
-	[RTE_PMD_QLXGE_SIM_FAULT_SEM_HELD] = "sem_held",
-	[RTE_PMD_QLXGE_SIM_FAULT_RX_BQ_DRY] = "rx_bq_dry",
-	[RTE_PMD_QLXGE_SIM_FAULT_RX_BAD_FCS] = "rx_bad_fcs",
-	[RTE_PMD_QLXGE_SIM_FAULT_RX_BAD_L4CSUM] = "rx_bad_l4csum",
-	[RTE_PMD_QLXGE_SIM_FAULT_DMA_ERROR] = "dma_error",
-	[RTE_PMD_QLXGE_SIM_FAULT_CQ_DELAY_US] = "cq_delay_us",
-	[RTE_PMD_QLXGE_SIM_FAULT_FATAL] = "fatal",
-};
-
 /* The faults in force on the port, as a dict of name: argument (only those that are on). */
 static void
 qlxge_sim_tel_faults_fill(uint16_t port, struct rte_tel_data *f)
@@ -90,9 +77,9 @@ qlxge_sim_tel_faults_fill(uint16_t port, struct rte_tel_data *f)
 	uint64_t arg;
 
 	rte_tel_data_start_dict(f);
-	for (i = 0; i < RTE_DIM(qlxge_sim_tel_fault_names); i++)
+	for (i = 0; rte_pmd_qlxge_sim_fault_name(i) != NULL; i++)
 		if (rte_pmd_qlxge_sim_fault_get(port, i, &arg) == 0 && arg != 0)
-			rte_tel_data_add_dict_u64(f, qlxge_sim_tel_fault_names[i], arg);
+			rte_tel_data_add_dict_u64(f, rte_pmd_qlxge_sim_fault_name(i), arg);
 }
 
 static void
@@ -201,10 +188,10 @@ qlxge_sim_tel_fault(const char *cmd, const char *params, struct rte_tel_data *d)
 			if (errno != 0 || *argstr < '0' || *argstr > '9' || *end != '\0')
 				return -EINVAL;
 		}
-		for (i = 0; i < RTE_DIM(qlxge_sim_tel_fault_names); i++)
-			if (strcmp(name, qlxge_sim_tel_fault_names[i]) == 0)
+		for (i = 0; rte_pmd_qlxge_sim_fault_name(i) != NULL; i++)
+			if (strcmp(name, rte_pmd_qlxge_sim_fault_name(i)) == 0)
 				break;
-		if (i == RTE_DIM(qlxge_sim_tel_fault_names))
+		if (rte_pmd_qlxge_sim_fault_name(i) == NULL)
 			return -EINVAL;
 		ret = rte_pmd_qlxge_sim_fault_set(port, i, arg);
 		if (ret != 0)

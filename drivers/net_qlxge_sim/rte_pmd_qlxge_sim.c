@@ -206,6 +206,14 @@ rte_pmd_qlxge_sim_counters_get(uint16_t port_id, struct rte_pmd_qlxge_sim_counte
 }
 
 QLXGE_EXPORT const char *
+rte_pmd_qlxge_sim_fault_name(enum rte_pmd_qlxge_sim_fault fault)
+{
+	if ((unsigned int)fault >= RTE_DIM(qlxge_sim_api_faults))
+		return NULL;
+	return qlxge_sim_fault_name(qlxge_sim_api_faults[fault]);
+}
+
+QLXGE_EXPORT const char *
 rte_pmd_qlxge_sim_wire_name(enum rte_pmd_qlxge_sim_wire wire)
 {
 	switch (wire) {

@@ -140,6 +140,13 @@ __rte_experimental
 int rte_pmd_qlxge_sim_fault_get(uint16_t port_id, enum rte_pmd_qlxge_sim_fault fault,
 				uint64_t *arg);
 
+/**
+ * The name of a fault in lower case ("link_down", "fw_hang", ...), as the telemetry command
+ * /qlxge_sim/fault takes it; NULL out of range.
+ */
+__rte_experimental
+const char *rte_pmd_qlxge_sim_fault_name(enum rte_pmd_qlxge_sim_fault fault);
+
 /** The name of a wire kind ("loop", "peer", ...); "unknown" out of range. */
 __rte_experimental
 const char *rte_pmd_qlxge_sim_wire_name(enum rte_pmd_qlxge_sim_wire wire);

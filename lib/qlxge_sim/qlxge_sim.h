@@ -271,6 +271,9 @@ int qlxge_sim_fault_set(struct qlxge_sim_func *fn, enum qlxge_sim_fault fault, u
  */
 int qlxge_sim_fault_get(struct qlxge_sim_func *fn, enum qlxge_sim_fault fault, uint64_t *arg);
 
+/** The fault's name ("link_down", "fw_hang", ...), or NULL out of range. */
+const char *qlxge_sim_fault_name(enum qlxge_sim_fault fault);
+
 /* ---- State inspection (tests, tools) ------------------------------------------------------ */
 
 /** Port state as the firmware keeps it. */

@@ -35,6 +35,12 @@ static const char *const sim_fault_names[QLXGE_SIM_FAULT_MAX] = {
 	[QLXGE_SIM_FAULT_FATAL] = "fatal",
 };
 
+const char *
+qlxge_sim_fault_name(enum qlxge_sim_fault fault)
+{
+	return (unsigned int)fault < QLXGE_SIM_FAULT_MAX ? sim_fault_names[fault] : NULL;
+}
+
 int
 qlxge_sim_fault_set(struct qlxge_sim_func *fn, enum qlxge_sim_fault fault, uint64_t arg)
 {

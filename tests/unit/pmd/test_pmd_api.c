@@ -73,6 +73,12 @@ test_api_bad_ports(void **state)
 	assert_string_equal(rte_pmd_qlxge_sim_wire_name(RTE_PMD_QLXGE_SIM_WIRE_PEER), "peer");
 	assert_string_equal(rte_pmd_qlxge_sim_wire_name((enum rte_pmd_qlxge_sim_wire)99),
 			    "unknown");
+	assert_string_equal(rte_pmd_qlxge_sim_fault_name(RTE_PMD_QLXGE_SIM_FAULT_LINK_DOWN),
+			    "link_down");
+	assert_string_equal(rte_pmd_qlxge_sim_fault_name(RTE_PMD_QLXGE_SIM_FAULT_FW_HANG),
+			    "fw_hang");
+	assert_string_equal(rte_pmd_qlxge_sim_fault_name(RTE_PMD_QLXGE_SIM_FAULT_FATAL), "fatal");
+	assert_null(rte_pmd_qlxge_sim_fault_name((enum rte_pmd_qlxge_sim_fault)99));
 }
 
 static void
