@@ -87,9 +87,13 @@ class Testpmd:
 
     def __init__(self, plugin_dir, vdevs, args=(), eal=(), lcores="0-1", mbufs=8192,
                  timeout=60):
-        cmd = ["stdbuf", "-oL", "dpdk-testpmd", "-d", plugin_dir, "--no-huge",
-               "--no-shconf", "--no-pci", "-m", "512", "-l", lcores,
-               "--log-level=pmd.net.qlxge.*:notice"]
+        # QLXGE_FUNC_HUGE=<hugetlbfs mount> (functional_huge.sh): hugepages from that mount,
+        # IOVA as PA (EAL refuses it when it cannot read physical addresses: not root)
+        huge = os.environ.get("QLXGE_FUNC_HUGE")
+        mem = (["--in-memory", "--huge-dir", huge, "--iova-mode=pa"] if huge else
+               ["--no-huge", "--no-shconf", "-m", "512"])
+        cmd = ["stdbuf", "-oL", "dpdk-testpmd", "-d", plugin_dir] + mem + \
+            ["--no-pci", "-l", lcores, "--log-level=pmd.net.qlxge.*:notice"]
         cmd += list(eal)
         for v in vdevs:
             cmd += ["--vdev", v]
@@ -100,6 +104,9 @@ class Testpmd:
         self.p = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                   stderr=subprocess.STDOUT, bufsize=0)
         self.banner = self._until_prompt()
+        if huge and "Selected IOVA mode 'PA'" not in self.banner:
+            self.kill()
+            fail("QLXGE_FUNC_HUGE is set, but EAL did not select IOVA as PA:\n" + self.banner)
 
     def _until_prompt(self):
         # the prompt ends the answer; output that comes on its own (verbose dumps, link
