@@ -8,7 +8,8 @@
 #  1. Installs the Debian packages the build, the tests and the demo use (only the missing ones).
 #  2. Puts DPDK's driver-SDK headers (ethdev_driver.h, bus_pci_driver.h, ... which Debian does
 #     not ship) into a git-ignored cache, taken from the Debian source package of exactly the
-#     installed DPDK version. The deb-src entries needed for that are derived from the machine's
+#     installed DPDK version, with the build tools DPDK's own drivers are built with that Debian
+#     does not ship either (pmdinfogen: the PMD_INFO_STRING dpdk-pmdinfo.py reads). The deb-src entries needed for that are derived from the machine's
 #     own apt sources, so no archive address is written anywhere by this project.
 #
 # Environment: QLXGE_SDK_CACHE overrides the cache folder (default: <repo>/.cache/dpdk-sdk).
@@ -34,6 +35,7 @@ pkgs=(
 	iproute2                            # TAP / network-namespace tests (ip, nstat)
 	iputils-ping iperf3                 # the Linux stack over TAP wires (functional suite)
 	python3-scapy                       # frames of the functional suite
+	python3-pyelftools                  # pmdinfogen (the build) and dpdk-pmdinfo.py read ELF
 	valgrind                            # instruction counts for benchmarks
 	libsystemd-dev                      # static DPDK links: libpcap's dbus needs -lsystemd
 	tshark                              # reads the pcapng files dpdk-dumpcap writes (tests)
@@ -60,8 +62,10 @@ ver=$(dpkg-query -W -f='${Version}' libdpdk-dev)
 sdk_headers=(ethdev_driver.h ethdev_pci.h ethdev_vdev.h bus_pci_driver.h bus_vdev_driver.h
 	dev_driver.h bus_driver.h)
 
+sdk_tools=(gen-pmdinfo-cfile.py pmdinfogen.py coff.py)
+
 if [ -f "$cache/VERSION" ] && [ "$(cat "$cache/VERSION")" = "$ver" ] &&
-	[ -f "$cache/include/ethdev_driver.h" ]; then
+	[ -f "$cache/include/ethdev_driver.h" ] && [ -f "$cache/buildtools/pmdinfogen.py" ]; then
 	say "DPDK SDK headers for $ver: present in $cache"
 	exit 0
 fi
@@ -134,11 +138,21 @@ while [ ${#queue[@]} -gt 0 ]; do
 	done
 done
 
+# DPDK's pmdinfogen and the script that runs it on an archive's objects (buildtools/)
+mkdir -p "$work/buildtools"
+for t in "${sdk_tools[@]}"; do
+	[ -f "$work/src/buildtools/$t" ] ||
+		die "buildtools/$t not found in the dpdk $ver source package."
+	cp "$work/src/buildtools/$t" "$work/buildtools/$t"
+done
+
 rm -rf "$cache.new"
 mkdir -p "$(dirname "$cache")"
 mv "$inc" "$cache.new"
 mkdir -p "$cache.new.d" && mv "$cache.new" "$cache.new.d/include"
+mv "$work/buildtools" "$cache.new.d/buildtools"
 printf '%s\n' "$ver" > "$cache.new.d/VERSION"
 rm -rf "$cache"
 mv "$cache.new.d" "$cache"
 say "DPDK SDK headers for $ver: $(ls "$cache/include" | tr '\n' ' ')-> $cache"
+say "DPDK build tools for $ver: ${sdk_tools[*]} -> $cache/buildtools"

@@ -21,9 +21,15 @@ for f in $(src drivers); do
 	grep -q 'QLXGE_REG_' "$f" && bad=1
 done
 
-# B.1: only the hardware layer includes the register contract.
+# B.1: only the hardware layer includes the register contract, and the PCI probe qlxge_regs.h
+# for the §1 identity (its PCI id table, which DPDK's pmdinfogen reads beside the registration);
+# register offsets stay out of it all the same (above).
 for f in $(src drivers); do
 	case "$f" in $base/*) continue ;; esac
+	if [ "$f" = drivers/qlxge_pmd/qlxge_pci.c ] &&
+		! grep -q '#[[:space:]]*include[[:space:]]*"qlxge_contract\.h"' "$f"; then
+		continue
+	fi
 	grep -nE '#[[:space:]]*include[[:space:]]*"qlxge_(regs|contract)\.h"' "$f" |
 		sed "s|^|$f:|" | while read -r l; do
 		echo "FAIL: register contract included outside the hardware layer: $l"; done

@@ -132,8 +132,6 @@ struct qlxge_hw {
 extern const struct qlxge_bus_ops qlxge_mmio_bus_ops;
 
 struct rte_pci_device;
-/* The NIC functions the PCI probe takes (§1: never the FCoE function). */
-extern const struct rte_pci_id qlxge_pci_id_map[];
 /* The card's bus of @pci: MMIO on BAR1, doorbells on BAR3; -ENODEV when not mapped. */
 int qlxge_bus_pci_map(const struct rte_pci_device *pci, struct qlxge_bus *bus);
 

@@ -37,13 +37,6 @@ const struct qlxge_bus_ops qlxge_mmio_bus_ops = {
 	.wr32 = qlxge_mmio_wr32,
 };
 
-/* §1: the two NIC functions; the FCoE function (0x8001) is not ours. */
-const struct rte_pci_id qlxge_pci_id_map[] = {
-	{ RTE_PCI_DEVICE(QLXGE_PCI_VENDOR_ID, QLXGE_PCI_DEVICE_ID_8000) },
-	{ RTE_PCI_DEVICE(QLXGE_PCI_VENDOR_ID, QLXGE_PCI_DEVICE_ID_8012) },
-	{ .vendor_id = 0 },
-};
-
 /* §1: control registers on BAR1, doorbell pages on BAR3, both mapped by DPDK's PCI bus. */
 int
 qlxge_bus_pci_map(const struct rte_pci_device *pci, struct qlxge_bus *bus)
