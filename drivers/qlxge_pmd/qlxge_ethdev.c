@@ -607,8 +607,8 @@ qlxge_dev_supported_ptypes_get(struct rte_eth_dev *dev)
 	static const uint32_t ptypes[] = {
 		RTE_PTYPE_L2_ETHER,
 		RTE_PTYPE_L2_ETHER_VLAN,	/* tagged, VLAN stripping off */
-		RTE_PTYPE_L3_IPV4,
-		RTE_PTYPE_L3_IPV6,
+		RTE_PTYPE_L3_IPV4_EXT_UNKNOWN,	/* V4, V6: with options or extensions, or not */
+		RTE_PTYPE_L3_IPV6_EXT_UNKNOWN,
 		RTE_PTYPE_L4_TCP,
 		RTE_PTYPE_L4_UDP,
 		RTE_PTYPE_UNKNOWN,

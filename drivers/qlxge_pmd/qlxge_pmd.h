@@ -220,6 +220,7 @@ struct qlxge_txq {
 	uint16_t cq_ci;			/* next completion to read */
 	uint16_t nb_free;		/* WQ slots free (one always left empty) */
 	uint32_t max_len;		/* longest untagged frame without TSO (the MTU's) */
+	uint32_t chains;		/* fast free: frames of several segments in flight */
 	bool stalled;			/* not started, or a malformed completion seen */
 	bool broken;			/* a malformed completion seen since the start */
 	uint16_t port_id;

@@ -553,17 +553,19 @@ qlxge_rx_chain(struct rte_mbuf **head, struct rte_mbuf **tail, struct rte_mbuf *
 
 /*
  * Packet type and checksum flags of the L3/L4 bits of a completion (§7.7: flags1 TE, NU, IE;
- * flags2 U, T; flags3 V4, V6), ORed into *@ol and *@ptype.
+ * flags2 U, T; flags3 V4, V6), ORed into *@ol and *@ptype. V4 and V6 say nothing of IPv4
+ * options or IPv6 extension headers: the L3 types are the _EXT_UNKNOWN ones (RTE_PTYPE_L3_IPV4
+ * would promise no option).
  */
 static __rte_always_inline void
 qlxge_rx_l34(uint8_t f1, uint8_t f2, uint8_t f3, uint64_t *ol, uint32_t *ptype)
 {
 	if ((f3 & QLXGE_IB_MAC_FLAGS3_V4) != 0) {
-		*ptype |= RTE_PTYPE_L3_IPV4;
+		*ptype |= RTE_PTYPE_L3_IPV4_EXT_UNKNOWN;
 		*ol |= (f1 & QLXGE_IB_MAC_FLAGS1_IE) != 0 ? RTE_MBUF_F_RX_IP_CKSUM_BAD :
 							    RTE_MBUF_F_RX_IP_CKSUM_GOOD;
 	} else if ((f3 & QLXGE_IB_MAC_FLAGS3_V6) != 0) {
-		*ptype |= RTE_PTYPE_L3_IPV6;
+		*ptype |= RTE_PTYPE_L3_IPV6_EXT_UNKNOWN;
 	}
 	if ((f2 & (QLXGE_IB_MAC_FLAGS2_T | QLXGE_IB_MAC_FLAGS2_U)) != 0) {
 		*ptype |= (f2 & QLXGE_IB_MAC_FLAGS2_T) != 0 ? RTE_PTYPE_L4_TCP : RTE_PTYPE_L4_UDP;

@@ -132,6 +132,7 @@ qlxge_txq_free_mbufs(struct qlxge_txq *txq)
 	if (txq->shared != NULL)	/* shared: accepted, never completed */
 		txq->shared->xstats.flushed += n;
 	txq->nb_free = txq->nb_desc - 1;
+	txq->chains = 0;
 }
 
 void
@@ -416,16 +417,25 @@ qlxge_tx_ring_prod(const struct qlxge_txq *txq)
 
 /*
  * The mbufs of completed frames back to their pool. With RTE_ETH_TX_OFFLOAD_MBUF_FAST_FREE the
- * application promises what rte_pktmbuf_free_bulk() would otherwise check on each one (one
- * pool, one segment, no other reference): they go back in one put, their headers not read.
+ * application promises one pool and no other reference, not one segment: the heads go back in
+ * one put, their headers not read, while no frame of several segments is in flight (the burst
+ * counts them in txq->chains); otherwise rte_pktmbuf_free_bulk() walks each chain, every
+ * segment back to the pool as the pool wants it (next NULL, nb_segs 1).
  */
 static __rte_always_inline void
 qlxge_tx_free_bulk(struct qlxge_txq *txq, struct rte_mbuf **m, uint32_t n)
 {
-	if ((txq->offloads & RTE_ETH_TX_OFFLOAD_MBUF_FAST_FREE) != 0)
-		rte_mempool_put_bulk(m[0]->pool, (void **)m, n);
-	else
+	uint32_t i;
+
+	if ((txq->offloads & RTE_ETH_TX_OFFLOAD_MBUF_FAST_FREE) == 0) {
 		rte_pktmbuf_free_bulk(m, n);
+	} else if (likely(txq->chains == 0)) {
+		rte_mempool_put_bulk(m[0]->pool, (void **)m, n);
+	} else {
+		for (i = 0; i < n; i++)
+			txq->chains -= m[i]->nb_segs > 1;
+		rte_pktmbuf_free_bulk(m, n);
+	}
 }
 
 /*
@@ -796,6 +806,8 @@ qlxge_tx_fill_burst(struct qlxge_txq *txq, struct rte_mbuf **pkts, uint16_t n)
 			continue;
 		} else {
 			qlxge_tx_iocb(txq, m, pi);
+			if ((txq->offloads & RTE_ETH_TX_OFFLOAD_MBUF_FAST_FREE) != 0)
+				txq->chains += m->nb_segs > 1;	/* see qlxge_tx_free_bulk */
 		}
 		txq->sw_ring[pi] = m;
 		pi = pi + 1 == txq->nb_desc ? 0 : pi + 1;

@@ -195,6 +195,15 @@ class Testpmd:
             fail("dump_mempool %s answered:\n%s" % (pool, out))
         return f["size"], f["total_cache_count"] + f["common_pool_count"]
 
+    def link_is(self, port, state, secs=10):
+        """Whether "show port info" reads the link @state ("up"/"down") within @secs."""
+        end = time.monotonic() + secs
+        while "Link status: " + state not in self.cmd("show port info %d" % port):
+            if time.monotonic() > end:
+                return False
+            time.sleep(0.1)
+        return True
+
     def wait_rx(self, port, n, secs=20):
         """Poll the port's RX-packets until it reaches n (or secs pass); the last count."""
         end = time.monotonic() + secs

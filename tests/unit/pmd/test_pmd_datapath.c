@@ -627,7 +627,8 @@ test_dp_basic(void **state)
 		if (want > len)
 			assert_int_equal(r[len], 0);
 		if (s[i].l3 == 4) {
-			assert_int_equal(rx[i]->packet_type & RTE_PTYPE_L3_MASK, RTE_PTYPE_L3_IPV4);
+			assert_int_equal(rx[i]->packet_type & RTE_PTYPE_L3_MASK,
+					 RTE_PTYPE_L3_IPV4_EXT_UNKNOWN);
 			assert_int_equal(rx[i]->ol_flags & RTE_MBUF_F_RX_IP_CKSUM_MASK,
 					 RTE_MBUF_F_RX_IP_CKSUM_GOOD);
 		}
@@ -742,7 +743,8 @@ test_dp_rx_mbufs_as_reset_fast_free(void **state)
 					 RTE_MBUF_F_RX_IP_CKSUM_GOOD);
 			assert_int_equal(m->ol_flags & RTE_MBUF_F_RX_L4_CKSUM_MASK,
 					 RTE_MBUF_F_RX_L4_CKSUM_GOOD);
-			assert_int_equal(m->packet_type & RTE_PTYPE_L3_MASK, RTE_PTYPE_L3_IPV4);
+			assert_int_equal(m->packet_type & RTE_PTYPE_L3_MASK,
+					 RTE_PTYPE_L3_IPV4_EXT_UNKNOWN);
 			assert_int_equal(m->data_len, m->pkt_len);
 			/* frames of a queue arrive in order, not across queues: by protocol and
 			 * number */
@@ -807,6 +809,53 @@ test_dp_multiseg(void **state)
 	}
 	free_all(rx, n);
 	assert_int_equal(pmd_xstat(d->p.port[0], "tx_q0_oal_frames"), 4);
+	stop_and_check_leaks(d);
+}
+
+/*
+ * Chains sent with RTE_ETH_TX_OFFLOAD_MBUF_FAST_FREE, which promises one pool and no other
+ * reference, not one segment: every segment of every chain goes back to the pool, whether its
+ * completion is reclaimed by a later burst, by rte_eth_tx_done_cleanup() or by the stop, and
+ * single-segment frames sent among them too (testpmd's txonly with "set txpkts 64,64,128",
+ * io forwarding of scattered jumbo frames).
+ */
+static void
+test_dp_multiseg_fast_free(void **state)
+{
+	struct dp *d = *state;
+	struct rte_eth_conf conf = dp_conf();
+	static uint8_t f[MAX_FRAME], r[MAX_FRAME];
+	static const unsigned int segs[] = { 1, 3, 1, 1, 64, 2, 1, 9, 1, 1, 1, 2 };
+	struct fspec s = { .l3 = 4, .l4 = IPPROTO_UDP, .payload = 1400, .sport = 3, .dport = 4 };
+	struct rte_mbuf *pkts[RTE_DIM(segs)], *rx[RTE_DIM(segs)];
+	uint32_t len;
+	uint16_t i, k, n = RTE_DIM(segs);
+
+	assert_int_equal(rte_eth_dev_stop(d->p.port[0]), 0);
+	conf.txmode.offloads |= RTE_ETH_TX_OFFLOAD_MBUF_FAST_FREE;
+	assert_int_equal(pmd_configure(d->p.port[0], NB_RXQ, 1, &conf), 0);
+	assert_int_equal(rte_eth_dev_start(d->p.port[0]), 0);
+	assert_true(pmd_wait_link(d->p.port[0], true));
+	/* more frames than the TX ring holds: later bursts reclaim the earlier chains */
+	for (k = 0; k < 300; k++) {
+		for (i = 0; i < n; i++) {
+			s.seq = k * n + i;
+			len = build_frame(d, &s, f);
+			pkts[i] = mk_mbuf(f, len, segs[i]);
+		}
+		send_all(d->p.port[0], pkts, n);
+		assert_int_equal(recv_n(d->p.port[1], rx, n, NULL), n);
+		for (i = 0; i < n; i++) {
+			s.seq = k * n + i;
+			len = build_frame(d, &s, f);
+			assert_int_equal(flat(rx[i], r), len);
+			assert_memory_equal(r, f, len);
+		}
+		free_all(rx, n);
+		if (k % 100 == 99)
+			assert_true(rte_eth_tx_done_cleanup(d->p.port[0], 0, 0) >= 0);
+	}
+	/* the last ones in flight at the stop */
 	stop_and_check_leaks(d);
 }
 
@@ -955,7 +1004,8 @@ test_dp_checksums(void **state)
 		assert_int_equal(rx[i]->packet_type & RTE_PTYPE_L4_MASK,
 				 s[k].l4 == IPPROTO_TCP ? RTE_PTYPE_L4_TCP : RTE_PTYPE_L4_UDP);
 		assert_int_equal(rx[i]->packet_type & RTE_PTYPE_L3_MASK,
-				 s[k].l3 == 4 ? RTE_PTYPE_L3_IPV4 : RTE_PTYPE_L3_IPV6);
+				 s[k].l3 == 4 ? RTE_PTYPE_L3_IPV4_EXT_UNKNOWN :
+						 RTE_PTYPE_L3_IPV6_EXT_UNKNOWN);
 	}
 	free_all(rx, n);
 
@@ -1165,6 +1215,7 @@ main(void)
 		T(test_dp_adapter_event_reset),
 		T(test_dp_basic),
 		T(test_dp_multiseg),
+		T(test_dp_multiseg_fast_free),
 		T(test_dp_jumbo_scatter),
 		T(test_dp_vlan),
 		T(test_dp_checksums),

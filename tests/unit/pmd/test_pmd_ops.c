@@ -152,7 +152,7 @@ test_ethdev_fw_version_link_ptypes(void **state)
 	n = rte_eth_dev_get_supported_ptypes(p->port[0], RTE_PTYPE_L3_MASK, ptypes, 16);
 	assert_true(n > 0);
 	for (i = 0; i < n; i++)
-		v4 |= ptypes[i] == RTE_PTYPE_L3_IPV4;
+		v4 |= ptypes[i] == RTE_PTYPE_L3_IPV4_EXT_UNKNOWN;
 	assert_true(v4);
 }
 
