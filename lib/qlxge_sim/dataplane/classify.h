@@ -150,6 +150,26 @@ sim_rx_vmemo_same(const uint8_t *a, const uint8_t *b, uint32_t n)
 }
 
 /*
+ * Routing (§12.3): a slot applies to a frame with any of its mask's bits. The bits of the
+ * frame's addresses (a CAM hit, broadcast, a multicast match) and VALID (the promiscuous slot)
+ * let a frame in; those of its properties (an RSS match and its type, an IP or TCP/UDP checksum
+ * error) only qualify a frame that a slot lets in without them. So the RSS slot and the
+ * checksum-error slots, which both drivers program ahead of the CAM-hit and promiscuous ones,
+ * take the frames to the function's addresses, and every frame in promiscuous mode, but never
+ * a frame that no other slot would take: with any IP frame on the wire reaching the host,
+ * promiscuous mode would mean nothing with more than one RX queue. An inference
+ * (docs/hardware/17-unknowns.md).
+ */
+#define SIM_RT_DATA_ADDRESSED \
+	(QLXGE_RT_DATA_CAM_HIT | QLXGE_RT_DATA_BCAST | QLXGE_RT_DATA_MCAST_MATCH | \
+	 QLXGE_RT_DATA_MCAST_REG_MATCH | QLXGE_RT_DATA_MCAST_HASH_MATCH | \
+	 QLXGE_RT_DATA_BCAST_MCAST_MATCH)
+#define SIM_RT_DATA_PROPERTIES \
+	(QLXGE_RT_DATA_RSS_MATCH | QLXGE_RT_DATA_RSS_IPV4 | QLXGE_RT_DATA_RSS_IPV6 | \
+	 QLXGE_RT_DATA_RSS_TCP4 | QLXGE_RT_DATA_RSS_TCP6 | QLXGE_RT_DATA_IP_CSUM_ERR | \
+	 QLXGE_RT_DATA_TU_CSUM_ERR)
+
+/*
  * The verdict of @p m for the frame @p frame of @p len bytes, if it is that of the memo's
  * frame (see struct sim_rx_vmemo): @return true, *v set.
  */
@@ -196,7 +216,8 @@ sim_rx_classify_frame(const struct sim_rx_ctx *ctx, const uint8_t *frame, uint32
 	enum sim_route_to to;
 	uint8_t rss_type;
 	uint16_t et;
-	bool tagged, fast;
+	uint32_t idx_word;
+	bool tagged, fast, let_in;
 
 	if (vm != NULL && sim_rx_vmemo_get(vm, frame, len, v))
 		return SIM_RX_DELIVER;
@@ -285,11 +306,18 @@ sim_rx_classify_frame(const struct sim_rx_ctx *ctx, const uint8_t *frame, uint32
 		   ((ctx->splt_hdr & QLXGE_SPLT_HDR_EP) || (mp->cam_out & QLXGE_CAM_OUT_SH));
 
 	/* ---- RSS ---- */
+	/* an RSS match, like a checksum error, qualifies a frame let in (SIM_RT_DATA_PROPERTIES):
+	 * by its addresses, or by a slot without them (promiscuous, all-multicast) */
+	let_in = (mp->bits & SIM_RT_DATA_ADDRESSED) != 0 ||
+		 sim_route_slot(ctx->rt, bits & ~SIM_RT_DATA_PROPERTIES, &idx_word) !=
+		 SIM_ROUTE_SLOT_NONE;
 	q.rss = ctx->rss != NULL;
 	q.rss_cq = 0;
-	rss_type = ctx->rss != NULL ?
+	rss_type = ctx->rss != NULL && let_in ?
 		   sim_rss_frame(ctx->rss, frame, &l, &v->rss_hash, &q.rss_cq) :
 		   SIM_RSS_TYPE_NONE;
+	if (!let_in)
+		bits &= ~SIM_RT_DATA_PROPERTIES;
 	if (rss_type != SIM_RSS_TYPE_NONE) {
 		v->flags3 |= rss_type;
 		bits |= QLXGE_RT_DATA_RSS_MATCH | rss_bits[rss_type];

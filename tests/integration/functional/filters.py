@@ -5,7 +5,8 @@
 MAC, to a foreign unicast, to broadcast, to a multicast group and to an extra unicast MAC;
 received by rxonly under each receive mode: with promiscuous mode off only the own MAC and
 broadcast; plus the extra MAC once added (mac_addr add); plus the group with all-multicast on,
-or once listed (mcast_addr add); everything in promiscuous mode.
+or once listed (mcast_addr add); everything in promiscuous mode. With one RX queue and with
+four (RSS), where the frames to the port's own MAC are spread and no other gets in.
 Usage: filters.py <plugin folder>"""
 
 import sys
@@ -38,17 +39,22 @@ cases = [
 
 with Workdir("filters") as w:
     write_pcap(w.file("in.pcap"), frames)
-    for i, (name, cmds, accept) in enumerate(cases):
-        want = sum(kinds[d] for d in accept)
-        vdev = pcap_vdev("net_qlxge_sim0", rx=w.file("in.pcap"), adapter="qxfflt%d" % i,
-                         mac=OWN)
-        with Testpmd(plugins, [vdev], args=["--disable-device-start"]) as t:
-            t.cmds("set promisc 0 off", *cmds, "port start 0", "set fwd rxonly", "start")
-            got = t.wait_rx(0, want)
-            time.sleep(0.5)	# what was rejected had the time to arrive, had it passed
-            got = t.port_stats(0)["RX-packets"]
-            t.cmd("stop")
-            t.quit()
-        check(got == want, "%s: %d frames received, %d expected (%s)"
-              % (name, got, want, ", ".join(accept)))
-print("PASS: MAC, multicast and promiscuous filtering")
+    # one RX queue, and four (RSS: the routing slot of RSS matches takes the port's own
+    # frames, and must not let the others in)
+    for nq in (1, 4):
+        for i, (name, cmds, accept) in enumerate(cases):
+            want = sum(kinds[d] for d in accept)
+            vdev = pcap_vdev("net_qlxge_sim0", rx=w.file("in.pcap"),
+                             adapter="qxfflt%d_%d" % (nq, i), mac=OWN)
+            with Testpmd(plugins, [vdev], args=["--disable-device-start", "--rxq=%d" % nq,
+                                                "--txq=%d" % nq]) as t:
+                t.cmds("set promisc 0 off", *cmds, "port start 0", "set fwd rxonly",
+                       "start")
+                got = t.wait_rx(0, want)
+                time.sleep(0.5)	# what was rejected had the time to arrive, had it passed
+                got = t.port_stats(0)["RX-packets"]
+                t.cmd("stop")
+                t.quit()
+            check(got == want, "%d RX queue(s), %s: %d frames received, %d expected (%s)"
+                  % (nq, name, got, want, ", ".join(accept)))
+print("PASS: MAC, multicast and promiscuous filtering, with one RX queue and with RSS")

@@ -263,6 +263,29 @@ class Telemetry:
         self.close()
 
 
+def netns_sh(*args, ns=None, check_rc=True, timeout=60):
+    """Run a command (in network namespace @ns); its output, or fail() on an error."""
+    cmd = (["ip", "netns", "exec", ns] if ns else []) + list(args)
+    r = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+    if check_rc and r.returncode != 0:
+        fail("%s: %s%s" % (" ".join(cmd), r.stdout, r.stderr))
+    return r.stdout
+
+
+def netns_cleanup(namespaces, interfaces):
+    """Remove the namespaces and interfaces a test made, those that exist (no error)."""
+    for ns in namespaces:
+        subprocess.run(["ip", "netns", "del", ns], capture_output=True)
+    for i in interfaces:
+        subprocess.run(["ip", "link", "del", i], capture_output=True)
+
+
+def netns_csum_errors(ns):
+    """The kernel's checksum error counters in @ns (nstat: *InCsumErrors)."""
+    out = netns_sh("nstat", "-az", ns=ns)
+    return {k: int(v) for k, v in re.findall(r"^(\S*InCsumErrors)\s+(\d+)", out, re.M)}
+
+
 def fwd_stats(stop_output):
     """The per-port forwarding statistics of `stop`: {port: {field: value}}."""
     res = {}

@@ -19,7 +19,8 @@ import subprocess
 import sys
 import time
 
-from qlxge_func import Testpmd, check, fail, preflight, sim_vdev, skip
+from qlxge_func import (Testpmd, check, netns_cleanup, netns_csum_errors, netns_sh, preflight,
+                        sim_vdev, skip)
 
 plugins = sys.argv[1]
 if os.geteuid() != 0:
@@ -32,18 +33,11 @@ TAP = ["qxf%da" % pid, "qxf%db" % pid]
 
 
 def sh(*args, ns=None, check_rc=True, timeout=30):
-    cmd = (["ip", "netns", "exec", ns] if ns else []) + list(args)
-    r = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
-    if check_rc and r.returncode != 0:
-        fail("%s: %s%s" % (" ".join(cmd), r.stdout, r.stderr))
-    return r.stdout
+    return netns_sh(*args, ns=ns, check_rc=check_rc, timeout=timeout)
 
 
 def cleanup():
-    for ns in NS:
-        subprocess.run(["ip", "netns", "del", ns], capture_output=True)
-    for tap in TAP:
-        subprocess.run(["ip", "link", "del", tap], capture_output=True)
+    netns_cleanup(NS, TAP)
 
 
 def into_ns(tap, ns, addr):
@@ -67,9 +61,7 @@ def wait_link(t, port, state, secs=10):
     return link(t, port)
 
 
-def csum_errors(ns):
-    out = sh("nstat", "-az", ns=ns)
-    return {k: int(v) for k, v in re.findall(r"^(\S*InCsumErrors)\s+(\d+)", out, re.M)}
+csum_errors = netns_csum_errors
 
 
 cleanup()
