@@ -10,8 +10,8 @@
 #    version, port information (a mailbox command), a register dump, the RSS table, and a
 #    statistics reset;
 #  - dpdk-dumpcap: a capture of port 0's traffic into a pcapng file, read back with capinfos
-#    and tshark; dumpcap turns promiscuous mode off when it is done, and the primary then
-#    reports it off.
+#    and tshark, ended once testpmd has stopped forwarding (see there why); dumpcap turns
+#    promiscuous mode off when it is done, and the primary then reports it off.
 # Needs root (hugepages). Takes a few 2 MiB pages for itself (on top of what is reserved), a
 # hugetlbfs mount of its own and a file prefix of its own, and gives all back however it ends.
 # dpdk-dumpcap takes no -d: the model's plugin is preloaded into it (an installed qlxge is
@@ -36,9 +36,14 @@ prefix=qlxge-sec-$$
 run=/var/run/dpdk/$prefix
 tmp=$(mktemp -d)
 pid=
+dumpcap_pid=
 cleanup() {
 	local rc=$?
 	exec 3>&- 2>/dev/null || true
+	if [ -n "$dumpcap_pid" ]; then
+		kill "$dumpcap_pid" 2>/dev/null || true
+		wait "$dumpcap_pid" 2>/dev/null || true
+	fi
 	if [ -n "$pid" ]; then
 		kill "$pid" 2>/dev/null || true
 		wait "$pid" 2>/dev/null || true
@@ -145,10 +150,32 @@ echo "ok: dpdk-proc-info --firmware-version, --show-port, --dump-regs, --show-rs
 # --- dpdk-dumpcap: capture port 0 into pcapng ---
 preload=$(ldd "$(command -v dpdk-testpmd)" | awk '$1 ~ /^librte_mempool_/ { print $3 }' |
 	paste -sd' ')
+# dumpcap frees its ring and mempool right after asking the primary to remove its callbacks,
+# and rte_eth_remove_rx/tx_callback() do not wait for a callback still running on the
+# forwarding lcore (DPDK 22.11's pdump): a callback preempted there while dumpcap quits copies
+# into unmapped pages (seen: the primary's SIGSEGV in rte_pktmbuf_copy under pdump_tx). So the
+# forwarding is stopped (testpmd waits for its lcores) before dumpcap is told to end, and no
+# burst runs when its pool goes.
 LD_PRELOAD="$preload $dir/librte_net_qlxge_sim.so" timeout 120 dpdk-dumpcap \
-	--file-prefix "$prefix" -i net_qlxge_sim0 -c 2000 -w "$tmp/cap.pcapng" -q \
-	>"$tmp/dumpcap" 2>&1 || { cat "$tmp/dumpcap"; fail "dpdk-dumpcap failed"; }
-capinfos "$tmp/cap.pcapng" >"$tmp/capinfos" 2>&1 || { cat "$tmp/capinfos"; fail "capinfos"; }
+	--file-prefix "$prefix" -i net_qlxge_sim0 -w "$tmp/cap.pcapng" -q \
+	>"$tmp/dumpcap" 2>&1 &
+dumpcap_pid=$!
+# about 112 bytes a 64-byte frame takes in pcapng: 300000 bytes hold more than 2000 frames
+for _ in $(seq 600); do
+	[ "$(stat -c %s "$tmp/cap.pcapng" 2>/dev/null || echo 0)" -ge 300000 ] && break
+	kill -0 "$dumpcap_pid" 2>/dev/null || break
+	sleep 0.1
+done
+printf 'stop\n' >&3
+for _ in $(seq 100); do
+	grep -q '^Done\.' "$tmp/log" && break
+	sleep 0.1
+done
+grep -q '^Done\.' "$tmp/log" || fail "testpmd did not stop forwarding"
+kill -TERM "$dumpcap_pid" 2>/dev/null || true
+wait "$dumpcap_pid" || { dumpcap_pid=; cat "$tmp/dumpcap"; fail "dpdk-dumpcap failed"; }
+dumpcap_pid=
+capinfos -M "$tmp/cap.pcapng" >"$tmp/capinfos" 2>&1 || { cat "$tmp/capinfos"; fail "capinfos"; }
 grep -E 'File type|Number of packets|Average packet size' "$tmp/capinfos"
 grep -q 'File type: *.*pcapng' "$tmp/capinfos" || fail "not a pcapng file"
 n=$(awk -F': *' '/Number of packets/ { print $2 }' "$tmp/capinfos")
@@ -167,9 +194,8 @@ echo "ok: dpdk-dumpcap: $n frames of port 0, both ways, in pcapng;" \
 	"$(grep -o 'received/dropped.*' "$tmp/dumpcap")"
 
 # --stats-reset from the secondary: the primary's counters start again from 0. Forwarding is
-# stopped first and the frames in flight given a second to land, so that "after" does not depend
-# on how fast the machine forwards: it must be exactly 0.
-printf 'stop\n' >&3
+# stopped (above) and the frames in flight given a second to land, so that "after" does not
+# depend on how fast the machine forwards: it must be exactly 0.
 sleep 1
 proc_info "$tmp/stats2b" --stats
 before=$(nic_stat "$tmp/stats2b" 0 RX-packets)
