@@ -169,6 +169,16 @@ sim_rx_vmemo_same(const uint8_t *a, const uint8_t *b, uint32_t n)
 	 QLXGE_RT_DATA_RSS_TCP4 | QLXGE_RT_DATA_RSS_TCP6 | QLXGE_RT_DATA_IP_CSUM_ERR | \
 	 QLXGE_RT_DATA_TU_CSUM_ERR)
 
+/* Whether a slot takes a frame of @p bits without their properties (out of line: rare). */
+static __rte_noinline bool
+sim_rx_let_in(const struct sim_route_table *rt, uint32_t bits)
+{
+	uint32_t idx_word;
+
+	return sim_route_slot(rt, bits & ~SIM_RT_DATA_PROPERTIES, &idx_word) !=
+	       SIM_ROUTE_SLOT_NONE;
+}
+
 /*
  * The verdict of @p m for the frame @p frame of @p len bytes, if it is that of the memo's
  * frame (see struct sim_rx_vmemo): @return true, *v set.
@@ -216,8 +226,7 @@ sim_rx_classify_frame(const struct sim_rx_ctx *ctx, const uint8_t *frame, uint32
 	enum sim_route_to to;
 	uint8_t rss_type;
 	uint16_t et;
-	uint32_t idx_word;
-	bool tagged, fast, let_in;
+	bool tagged, fast;
 
 	if (vm != NULL && sim_rx_vmemo_get(vm, frame, len, v))
 		return SIM_RX_DELIVER;
@@ -306,22 +315,26 @@ sim_rx_classify_frame(const struct sim_rx_ctx *ctx, const uint8_t *frame, uint32
 		   ((ctx->splt_hdr & QLXGE_SPLT_HDR_EP) || (mp->cam_out & QLXGE_CAM_OUT_SH));
 
 	/* ---- RSS ---- */
-	/* an RSS match, like a checksum error, qualifies a frame let in (SIM_RT_DATA_PROPERTIES):
-	 * by its addresses, or by a slot without them (promiscuous, all-multicast) */
-	let_in = (mp->bits & SIM_RT_DATA_ADDRESSED) != 0 ||
-		 sim_route_slot(ctx->rt, bits & ~SIM_RT_DATA_PROPERTIES, &idx_word) !=
-		 SIM_ROUTE_SLOT_NONE;
 	q.rss = ctx->rss != NULL;
 	q.rss_cq = 0;
-	rss_type = ctx->rss != NULL && let_in ?
+	rss_type = ctx->rss != NULL ?
 		   sim_rss_frame(ctx->rss, frame, &l, &v->rss_hash, &q.rss_cq) :
 		   SIM_RSS_TYPE_NONE;
-	if (!let_in)
-		bits &= ~SIM_RT_DATA_PROPERTIES;
-	if (rss_type != SIM_RSS_TYPE_NONE) {
-		v->flags3 |= rss_type;
+	if (rss_type != SIM_RSS_TYPE_NONE)
 		bits |= QLXGE_RT_DATA_RSS_MATCH | rss_bits[rss_type];
+	/* an RSS match, like a checksum error, qualifies a frame let in (SIM_RT_DATA_PROPERTIES):
+	 * by its addresses, or by a slot without them (promiscuous, all-multicast); asked only of
+	 * a frame that has such a bit and no address of the function's */
+	if (unlikely((bits & SIM_RT_DATA_PROPERTIES) != 0 &&
+		     (mp->bits & SIM_RT_DATA_ADDRESSED) == 0) &&
+	    !sim_rx_let_in(ctx->rt, bits)) {
+		bits &= ~SIM_RT_DATA_PROPERTIES;
+		rss_type = SIM_RSS_TYPE_NONE;
+		v->rss_hash = 0;
+		q.rss_cq = 0;
 	}
+	if (rss_type != SIM_RSS_TYPE_NONE)
+		v->flags3 |= rss_type;
 	v->rt_bits = bits;
 
 	/* ---- routing ---- */
