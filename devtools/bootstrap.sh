@@ -9,8 +9,9 @@
 #  2. Puts DPDK's driver-SDK headers (ethdev_driver.h, bus_pci_driver.h, ... which Debian does
 #     not ship) into a git-ignored cache, taken from the Debian source package of exactly the
 #     installed DPDK version, with the build tools DPDK's own drivers are built with that Debian
-#     does not ship either (pmdinfogen: the PMD_INFO_STRING dpdk-pmdinfo.py reads). The deb-src entries needed for that are derived from the machine's
-#     own apt sources, so no archive address is written anywhere by this project.
+#     does not ship either (pmdinfogen: the PMD_INFO_STRING dpdk-pmdinfo.py reads). The
+#     deb-src entries needed for that are derived from the machine's own apt sources, so no
+#     archive address is written anywhere by this project.
 #
 # Environment: QLXGE_SDK_CACHE overrides the cache folder (default: <repo>/.cache/dpdk-sdk).
 set -euo pipefail

@@ -10,7 +10,9 @@
  *  2. addresses and VLAN (filter.h): CAM, broadcast, multicast table and filter; the VLAN mode
  *     of NIC_RCV_CFG with the VLAN table drops here;
  *  3. L3/L4 and their checksums (parse.h);
- *  4. RSS type, hash and CQ (rss.h);
+ *  4. RSS type, hash and CQ (rss.h); an RSS match or a checksum error taken away again from a
+ *     frame no slot delivers without them (SIM_RT_DATA_PROPERTIES: a second walk of the
+ *     slots, only for such a frame to none of the function's addresses);
  *  5. routing (route.h): the first enabled NIC-queue slot whose mask has a bit of the frame's
  *     classification bits (inverted type: none of them) decides; no slot = dropped.
  * Inline: the receive pass (queues/rx.c) runs it once per frame, and a call's own cost was a
@@ -169,14 +171,18 @@ sim_rx_vmemo_same(const uint8_t *a, const uint8_t *b, uint32_t n)
 	 QLXGE_RT_DATA_RSS_TCP4 | QLXGE_RT_DATA_RSS_TCP6 | QLXGE_RT_DATA_IP_CSUM_ERR | \
 	 QLXGE_RT_DATA_TU_CSUM_ERR)
 
-/* Whether a slot takes a frame of @p bits without their properties (out of line: rare). */
+/*
+ * Whether a slot delivers a frame of @p bits without their properties: the first that takes
+ * it does not drop it (out of line: rare).
+ */
 static __rte_noinline bool
 sim_rx_let_in(const struct sim_route_table *rt, uint32_t bits)
 {
-	uint32_t idx_word;
+	uint32_t idx_word = 0;
 
 	return sim_route_slot(rt, bits & ~SIM_RT_DATA_PROPERTIES, &idx_word) !=
-	       SIM_ROUTE_SLOT_NONE;
+	       SIM_ROUTE_SLOT_NONE &&
+	       (idx_word & QLXGE_RT_IDX_DST_MASK) != QLXGE_RT_IDX_DST_DROP;
 }
 
 /*
