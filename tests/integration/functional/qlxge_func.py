@@ -119,7 +119,10 @@ class Testpmd:
         tail = self.PROMPT[-5:]
         while not buf.endswith(tail):
             idle = time.monotonic() - last
-            if (tail in buf and idle > 0.3) or (b"> " in buf and idle > 1.0):
+            # a link event may even cut the prompt's last space off ("testpmd>" "\n Port 1:
+            # link state change event"): the prompt's first part ends the answer after a pause
+            if (tail in buf and idle > 0.3) or (b"> " in buf and idle > 1.0) or \
+                    (self.PROMPT[:-1] in buf and idle > 1.0):
                 break
             left = end - time.monotonic()
             if left <= 0:
