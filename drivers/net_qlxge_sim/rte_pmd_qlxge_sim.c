@@ -54,7 +54,7 @@ static const struct {
 	QLXGE_SIM_CNT(rx_drops_oversize), QLXGE_SIM_CNT(rx_drops_fcs),
 	QLXGE_SIM_CNT(rx_drops_mac_disabled), QLXGE_SIM_CNT(rx_drops_cq_invalid),
 	QLXGE_SIM_CNT(tx_drops_no_link), QLXGE_SIM_CNT(tx_drops_wire),
-	QLXGE_SIM_CNT(rx_drop_events),
+	QLXGE_SIM_CNT(tx_wire_waits), QLXGE_SIM_CNT(rx_drop_events),
 	QLXGE_SIM_CNT(irqs), QLXGE_SIM_CNT(dma_errors), QLXGE_SIM_CNT(resets),
 	QLXGE_SIM_CNT(driver_errors),
 };

@@ -361,11 +361,15 @@ struct qlxge_sim_counters {
 	/* added for the accounting of frames under faults (docs/reliability.md) */
 	uint64_t tx_drops_no_link;	/**< frames the MAC could not send for want of a link:
 					     completed with B, not counted as sent */
-	uint64_t tx_drops_wire;		/**< frames the wire refused (the far end's ring full, a
-					     pcap or tap write failed): completed with B */
+	uint64_t tx_drops_wire;		/**< frames the wire refused (a pcap or tap write
+					     failed, a LOOP or PEER ring full in the middle of an
+					     IOCB of more than 256 KiB): completed with B */
 	uint64_t rx_drop_events;	/**< frames received and taken by no queue (filtered,
 					     function disabled, CQ not ready, receiver off, DMA
 					     error): the XGMAC RX drop-event counter */
+	/* added for the wire's back-pressure */
+	uint64_t tx_wire_waits;		/**< WQ passes that stopped because the LOOP or PEER
+					     wire was full: the IOCBs waited on their WQ */
 };
 int qlxge_sim_counters_get(struct qlxge_sim_func *fn, struct qlxge_sim_counters *c);
 

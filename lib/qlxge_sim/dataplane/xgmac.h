@@ -189,6 +189,31 @@ void sim_xgmac_txb_open(struct sim_xgmac_txb *b);
  */
 void sim_xgmac_txb_flush(struct sim_xgmac_txb *b);
 
+/*
+ * Room on a LOOP or PEER wire that one more IOCB needs: its frames' records, wrap included,
+ * for the largest IOCB of the usual kinds (a 64 KiB TSO send cut at an MSS of 536, the least
+ * IPv4 allows by default: 123 segments, under 140 KiB). An IOCB cut into still more segments
+ * can find the ring full on its way (then B, tx_drops_wire, as sim_xgmac_tx() says).
+ */
+#define SIM_XGMAC_TX_WIRE_ROOM	(256u << 10)
+
+/*
+ * Whether the MAC can take the next IOCB's frames now: false while the port sends on a LOOP or
+ * PEER wire whose far end has less than SIM_XGMAC_TX_WIRE_ROOM free, the cable and the far
+ * MAC's FIFO full. A real MAC sends at the line's rate and the far MAC receives at the same
+ * rate; the model's far end takes the frames when its poll step runs, so the sender waits for
+ * it (back-pressure: the IOCB stays on its WQ) rather than losing frames a card would send.
+ * Opens the burst (sim_xgmac_txb_open) when none is.
+ */
+static __rte_always_inline bool
+sim_xgmac_txb_ready(struct sim_xgmac_txb *b)
+{
+	if (unlikely(b->state == SIM_XGMAC_TXB_IDLE))
+		sim_xgmac_txb_open(b);
+	return b->state != SIM_XGMAC_TXB_WIRE ||
+	       sim_wire_txb_room(&b->wire, SIM_XGMAC_TX_WIRE_ROOM);
+}
+
 /* sim_xgmac_tx() of a frame of burst @p arg (a sim_tx_emit_t, inline for the plain frames). */
 static __rte_always_inline int
 sim_xgmac_txb_send(void *arg, const uint8_t *frame, uint32_t len)

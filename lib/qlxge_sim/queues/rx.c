@@ -41,8 +41,16 @@
 #include "queues/rxq.h"
 #include "wire/wire.h"
 
-/* Frames taken per wire per poll step, so that a busy port cannot starve the other. */
+/*
+ * Frames taken per wire per poll step. A PCAP or TAP wire: SIM_RX_BUDGET, so that a busy port
+ * cannot starve the other. A LOOP or PEER wire carries what the ports of the model sent: a
+ * receiving MAC takes the frames at the rate the sending one puts them on the line, so the step
+ * takes every frame on the ring, up to SIM_RX_RING_BUDGET (a bound for a PEER end whose sender
+ * runs on another thread); the WQs put at most 64 IOCBs each on it per step (queues/wq.c), and
+ * a budget smaller than theirs would leave the ring to fill up and the senders to wait for it.
+ */
 #define SIM_RX_BUDGET		64u
+#define SIM_RX_RING_BUDGET	4096u
 
 /*
  * What classification reads, from the registers: they cannot change inside the poll step; and
@@ -229,14 +237,15 @@ count:
 }
 
 /*
- * Frames waiting on wire @p w, up to the budget: taken from the wire as a batch, each read in
+ * Frames waiting on wire @p w, up to @p budget: taken from the wire in batches, each read in
  * place and written once, by DMA, into its receive buffer. The completions' producer shadows
  * are written once per CQ after the step's frames (sim_cq_poll). @p wait: a frame the port
  * cannot place stays on the wire (a pcap file); @p probe: the first frame placed stays there
  * too (first receive not seen yet); @p carrier: the port has link.
  */
 static unsigned int
-sim_rx_drain(struct qlxge_sim_func *fn, struct sim_wire *w, bool wait, bool probe, bool carrier)
+sim_rx_drain(struct qlxge_sim_func *fn, struct sim_wire *w, unsigned int budget, bool wait,
+	     bool probe, bool carrier)
 {
 	bool fe = (fn->regs[QLXGE_REG_FSC / 4] & QLXGE_FSC_FE) != 0;
 	/* injected per-frame faults: looked up once per batch */
@@ -244,8 +253,8 @@ sim_rx_drain(struct qlxge_sim_func *fn, struct sim_wire *w, bool wait, bool prob
 	bool l4_fault = fn->fault[QLXGE_SIM_FAULT_RX_BAD_L4CSUM] != 0;
 	struct sim_xgmac_rx_acc acc = { .frames = 0 };
 	struct sim_rxq_acc placed = { .frames = 0 };
-	const uint8_t *frames[SIM_RX_BUDGET];
-	uint32_t lens[SIM_RX_BUDGET];
+	const uint8_t *frames[SIM_WIRE_BURST_MAX];
+	uint32_t lens[SIM_WIRE_BURST_MAX];
 	struct sim_route_memo memo;
 	struct sim_mac_memo mac_memo;
 	struct sim_rx_vmemo vmemo;
@@ -258,7 +267,8 @@ sim_rx_drain(struct qlxge_sim_func *fn, struct sim_wire *w, bool wait, bool prob
 		return 0;
 	sim_rx_ctx_init(fn, &ctx, &memo, &mac_memo, &vmemo);
 	/* each call takes the frames done with and looks at the next ones */
-	while ((nb = sim_wire_rx_burst(w, i, frames, lens, stop ? 0 : SIM_RX_BUDGET - n)) != 0) {
+	while ((nb = sim_wire_rx_burst(w, i, frames, lens,
+				       stop ? 0 : RTE_MIN(budget - n, SIM_WIRE_BURST_MAX))) != 0) {
 		if (unlikely(!fn->xg.rx_en)) {
 			/* lost at the MAC (RX_CFG.EN clear: the receiver is off): not received */
 			fn->cnt.rx_drops_mac_disabled += nb;
@@ -284,7 +294,7 @@ sim_rx_drain(struct qlxge_sim_func *fn, struct sim_wire *w, bool wait, bool prob
 					  fcs_fault, l4_fault);
 next:
 		n += i;
-		stop = i < nb || n >= SIM_RX_BUDGET;
+		stop = i < nb || n >= budget;
 	}
 	sim_rxq_acc_flush(fn, &placed);
 	sim_xgmac_rx_flush(fn, &acc);
@@ -345,18 +355,23 @@ sim_rx_poll(struct qlxge_sim_func *fn, uint64_t now)
 	/* the port's own TX looped back by SET_PORT_CFG (the MAC loops inside: no carrier
 	 * needed), then the wire */
 	if (unlikely(fn->lb_wire != NULL))
-		n += sim_rx_drain(fn, fn->lb_wire, false, false, true);
+		n += sim_rx_drain(fn, fn->lb_wire, SIM_RX_RING_BUDGET, false, false, true);
 	if (fn->wire == NULL)
 		return n;
-	if (likely(fn->wire_cfg.kind != QLXGE_SIM_WIRE_PCAP))
-		return n + sim_rx_drain(fn, fn->wire, false, false, fn->port.link_up);
+	if (likely(fn->wire_cfg.kind == QLXGE_SIM_WIRE_LOOP ||
+		   fn->wire_cfg.kind == QLXGE_SIM_WIRE_PEER))
+		return n + sim_rx_drain(fn, fn->wire, SIM_RX_RING_BUDGET, false, false,
+					fn->port.link_up);
+	if (fn->wire_cfg.kind != QLXGE_SIM_WIRE_PCAP)
+		return n + sim_rx_drain(fn, fn->wire, SIM_RX_BUDGET, false, false,
+					fn->port.link_up);
 	/* a pcap file: back-pressure unless it plays a traffic generator (or buffers are made
 	 * to run dry, a fault that drops) */
 	start = sim_wire_pcap_start(fn->wire);
 	wait = start != QLXGE_SIM_PCAP_START_LINK && fn->fault[QLXGE_SIM_FAULT_RX_BQ_DRY] == 0;
 	if (wait && start == QLXGE_SIM_PCAP_START_FIRST_BURST && !sim_rx_pcap_gate(fn))
 		return n;
-	return n + sim_rx_drain(fn, fn->wire, wait,
+	return n + sim_rx_drain(fn, fn->wire, SIM_RX_BUDGET, wait,
 				wait && start == QLXGE_SIM_PCAP_START_FIRST_BURST &&
 				fn->pcap_gate == SIM_PCAP_GATE_WAIT,
 				fn->port.link_up);

@@ -269,6 +269,11 @@ sim_wq_poll(struct qlxge_sim_func *fn, unsigned int q, uint64_t now)
 
 		if (sim_cq_room(fn, cq, wq->cq_id) == 0)
 			break;	/* back-pressure: the IOCB waits for completion room */
+		if (unlikely(!sim_xgmac_txb_ready(&txb))) {
+			/* back-pressure: the IOCB waits for the wire (the far end's step) */
+			fn->cnt.tx_wire_waits++;
+			break;
+		}
 		if (likely(ring_va != NULL)) {
 			ring = ring_va + (size_t)cons * QLXGE_IOCB_SIZE;
 		} else {

@@ -14,6 +14,7 @@
 #define SIM_WIRE_RING_H
 
 #include <errno.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -75,6 +76,21 @@ sim_wire_ring_write(struct sim_wire_ring *r, uint64_t *headp, uint64_t *tailp,
 		memset(r->data + pos + SIM_WIRE_REC_HDR + len, 0, stored - len);
 	*headp = head + need;
 	return 0;
+}
+
+/**
+ * At least @p need bytes free for records after *@p headp, with *@p tailp as in
+ * sim_wire_ring_write() (read again only when the last view falls short). Producer only.
+ */
+static __rte_always_inline bool
+sim_wire_ring_room(struct sim_wire_ring *r, uint64_t head, uint64_t *tailp, uint64_t need)
+{
+	if (likely(r->size - (head - *tailp) >= need))
+		return true;
+	/* acquire: pairs with the consumer's release of tail (sim_wire_ring_take), the space
+	 * is free once seen */
+	*tailp = __atomic_load_n(&r->tail, __ATOMIC_ACQUIRE);
+	return r->size - (head - *tailp) >= need;
 }
 
 /** Show the consumer every record written up to @p head (sim_wire_ring_write). Producer only. */

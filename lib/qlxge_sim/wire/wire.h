@@ -111,6 +111,17 @@ sim_wire_txb_put(struct sim_wire_txb *b, const uint8_t *frame, uint32_t len)
 	return 0;
 }
 
+/**
+ * The far end's ring of burst @p b has room for @p need more bytes of records (a frame of len
+ * bytes takes SIM_WIRE_REC_HDR + len rounded up to 8, and a record that wraps the ring up to
+ * its own size again).
+ */
+static __rte_always_inline bool
+sim_wire_txb_room(struct sim_wire_txb *b, uint64_t need)
+{
+	return sim_wire_ring_room(b->r, b->head, &b->tail, need);
+}
+
 /** sim_wire_tx() as a frame sink of the TX engine (sim_tx_emit_t): @p arg is the wire. */
 int sim_wire_emit(void *arg, const uint8_t *frame, uint32_t len);
 

@@ -10,6 +10,7 @@
  */
 
 #include <stdarg.h>
+#include <assert.h>
 #include <stddef.h>
 #include <setjmp.h>
 #include <stdlib.h>
@@ -363,6 +364,100 @@ test_txb_wq_mixed_pass(void **state)
 	st_env_fini(&eb);
 }
 
+#define T_BP_IOCBS	1500u
+#define T_BP_LEN	1514u
+
+/*
+ * Back-pressure from a PEER wire whose far end does not receive for a while (its adapter not
+ * polled): the WQ engine stops taking IOCBs once the ring has less than SIM_XGMAC_TX_WIRE_ROOM
+ * free, and the rest wait on the WQ, none completed "not sent", none dropped; one step of the
+ * far end takes every frame on the ring; the WQ then goes on, every IOCB completes as sent, and
+ * the far MAC counts every frame. Plain IOCBs and IOCBs of the general path (VLAN insertion).
+ */
+static void
+test_txb_wq_waits_for_the_wire(void **state)
+{
+	struct qlxge_sim_wire_cfg w = { .kind = QLXGE_SIM_WIRE_PEER };
+	struct st_aen_log log = { .n = 0 };
+	uint64_t rec = SIM_WIRE_REC_HDR + RTE_ALIGN_CEIL(T_BP_LEN, 8);
+	/* IOCBs taken until the room left falls under SIM_XGMAC_TX_WIRE_ROOM: the VLAN-tagged
+	 * frames (4 bytes longer) take records of the same size */
+	uint32_t fit = (uint32_t)((SIM_WIRE_RING_SIZE - SIM_XGMAC_TX_WIRE_ROOM) / rec) + 1;
+	struct st_env ea, eb;
+	struct qlxge_sim_func *a, *b;
+	struct st_cq cq;
+	struct st_wq wq;
+	uint8_t *buf;
+	uint64_t buf_iova;
+	unsigned int i;
+
+	(void)state;
+	static_assert(RTE_ALIGN_CEIL(T_BP_LEN, 8) == RTE_ALIGN_CEIL(T_BP_LEN + 4, 8),
+		      "tagged and untagged frames take records of one size");
+	assert_true(fit < T_BP_IOCBS);
+	st_env_init(&ea, 0);
+	st_env_init(&eb, 0);
+	a = ea.fn[0];
+	b = eb.fn[0];
+	st_func_up(a);
+	st_cq_setup(a, &cq, 1, 2048, 2, 0, 0, 0, 0);
+	st_wq_setup(a, &wq, 0, 2048, 1);
+	w.peer = b;
+	assert_int_equal(qlxge_sim_wire_set(a, &w), 0);
+	st_aens(&ea, a, &log);
+	assert_true(st_aen_seen(&log, QLXGE_AEN_LINK_UP));
+	buf = st_dma_alloc(2048, &buf_iova);
+	st_frame_udp(buf, T_BP_LEN, ea.mac[1], 0);
+	for (i = 0; i < T_BP_IOCBS; i++) {
+		struct qlxge_ob_mac_iocb *io =
+			(struct qlxge_ob_mac_iocb *)(wq.ring + (size_t)wq.prod * QLXGE_IOCB_SIZE);
+
+		memset(io, 0, sizeof(*io));
+		io->opcode = QLXGE_OPCODE_OB_MAC_IOCB;
+		io->flags1 = QLXGE_OB_MAC_FLAGS1_I;
+		io->frame_len = rte_cpu_to_le_16((uint16_t)T_BP_LEN);
+		io->tid = rte_cpu_to_le_32(i);
+		io->tbd[0].addr = rte_cpu_to_le_64(buf_iova);
+		io->tbd[0].len = rte_cpu_to_le_32(T_BP_LEN | QLXGE_TX_BD_E);
+		if (i % 7 == 3) {
+			io->flags3 = QLXGE_OB_MAC_FLAGS3_V;
+			io->vlan_tci = rte_cpu_to_le_16(100);
+		}
+		wq.prod++;
+	}
+	__atomic_store_n((uint32_t *)(a->db + QLXGE_DB_WQ_OFFSET(0) + QLXGE_DB_WQ_PROD_IDX),
+			 wq.prod, __ATOMIC_RELEASE);
+	/* 64 IOCBs a step: far more steps than the ring needs to fill */
+	st_poll(&ea, 2 * T_BP_IOCBS / 64);
+	assert_int_equal(a->wq[0].cons, fit);
+	assert_true(a->cnt.tx_wire_waits > 0);
+	assert_int_equal(a->cnt.tx_drops_wire, 0);
+	assert_int_equal(st_xgmac_cnt(a, QLXGE_XGMAC_TX_PKTS), fit);
+	/* one step of the far end takes all of them (its function is not up: the MAC counts
+	 * them, no queue takes them) */
+	st_poll(&eb, 1);
+	assert_int_equal(st_xgmac_cnt(b, QLXGE_XGMAC_RX_PKTS), fit);
+	st_poll(&ea, 2 * T_BP_IOCBS / 64);
+	assert_int_equal(a->wq[0].cons, T_BP_IOCBS);
+	st_poll(&eb, 1);
+	assert_int_equal(st_xgmac_cnt(b, QLXGE_XGMAC_RX_PKTS), T_BP_IOCBS);
+	assert_int_equal(st_xgmac_cnt(a, QLXGE_XGMAC_TX_PKTS), T_BP_IOCBS);
+	assert_int_equal(a->cnt.tx_drops_wire, 0);
+	assert_int_equal(a->cnt.tx_errors, 0);
+	for (i = 0; i < T_BP_IOCBS; i++) {
+		const struct qlxge_ob_mac_rsp *r = (const void *)st_cq_next(a, &cq);
+
+		assert_non_null(r);
+		assert_int_equal(rte_le_to_cpu_32(r->tid), i);
+		assert_int_equal(r->flags3 & QLXGE_OB_MAC_RSP_FLAGS3_B, 0);
+	}
+	st_dma_free(buf);
+	st_wq_free(&wq);
+	st_cq_free(&cq);
+	st_env_fini(&ea);
+	st_env_fini(&eb);
+}
+
 /*
  * The MAC's RX counters of a receive batch (dataplane/xgmac.h, struct sim_xgmac_rx_acc): the
  * packets and bytes of the good frames and the unicast and size-bucket counts of the usual one
@@ -415,6 +510,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_txb_same_as_each),
 		cmocka_unit_test(test_txb_wq_mixed_pass),
+		cmocka_unit_test(test_txb_wq_waits_for_the_wire),
 		cmocka_unit_test(test_rxacc_same_as_each),
 	};
 
