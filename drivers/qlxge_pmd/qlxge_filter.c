@@ -123,7 +123,7 @@ qlxge_filter_cam_write(struct rte_eth_dev *dev, uint32_t index,
 	if (addr != NULL && rte_is_zero_ether_addr(addr))
 		addr = NULL;
 	return qlxge_route_cam_set(QLXGE_DEV_HW(dev), index, addr != NULL ? addr->addr_bytes : NULL,
-				ad->vlan_strip);
+				ad->vlan_strip, ad->dflt_cq);
 }
 
 static int
@@ -202,6 +202,8 @@ qlxge_filter_start(struct rte_eth_dev *dev)
 	uint16_t vid;
 	int ret;
 
+	ad->dflt_cq = (uint8_t)qlxge_rx_queue_serving(dev, 0);
+	qlxge_route_default_cq(QLXGE_DEV_HW(dev), ad->dflt_cq);
 	ret = qlxge_filter_cam_all(dev);
 	if (ret == 0)
 		ret = qlxge_filter_mc_apply(dev, 0);
@@ -223,6 +225,26 @@ qlxge_filter_start(struct rte_eth_dev *dev)
 	if (ret == 0)
 		ret = qlxge_filter_route(dev, QLXGE_ROUTE_PROMISC, dev->data->promiscuous != 0);
 	return ret;
+}
+
+/*
+ * The default queue follows the RX queues a started port runs: queue 0, or while it is stopped
+ * at run time the first queue that runs (the RSS buckets move alike, qlxge_rss.c), so that the
+ * frames the slots without RSS deliver (broadcast, multicast, checksum errors, promiscuous, and
+ * the CAM hits RSS does not take: not IP) keep reaching the application. NIC_RCV_CFG.DFQ and the
+ * CQ of each CAM entry are written again when it moves.
+ */
+int
+qlxge_filter_steer(struct rte_eth_dev *dev)
+{
+	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
+	uint8_t cq = (uint8_t)qlxge_rx_queue_serving(dev, 0);
+
+	if (!ad->started || cq == ad->dflt_cq)
+		return 0;
+	ad->dflt_cq = cq;
+	qlxge_route_default_cq(QLXGE_DEV_HW(dev), cq);
+	return qlxge_filter_cam_all(dev);
 }
 
 /* Linux clears its CAM MAC at close (the CAM survives a function reset); so do we. */

@@ -291,6 +291,7 @@ struct qlxge_adapter {
 	uint64_t vlans[RTE_ETH_VLAN_ID_MAX / 64 + 1];
 	bool vlan_filter;
 	bool vlan_strip;
+	uint8_t dflt_cq;	/* the default queue's CQ while started (qlxge_filter_steer) */
 	bool mac_override;
 	bool hw_up;		/* probe bring-up done, hardware owned by this port */
 	bool started;
@@ -435,6 +436,7 @@ int qlxge_rx_queue_intr_disable(struct rte_eth_dev *dev, uint16_t qid);
 
 /* qlxge_rx.c / qlxge_tx.c */
 bool qlxge_rx_needs_scatter(const struct rte_eth_dev *dev, uint16_t mtu);
+uint16_t qlxge_rx_queue_serving(const struct rte_eth_dev *dev, uint16_t q);
 void qlxge_rx_max_len_raise(struct rte_eth_dev *dev, uint32_t frame);
 void qlxge_tx_max_len_set(struct rte_eth_dev *dev, uint16_t mtu);
 int qlxge_rx_queue_setup(struct rte_eth_dev *dev, uint16_t qid, uint16_t nb_desc,
@@ -497,6 +499,7 @@ void qlxge_txs_stats_reset(struct qlxge_txq *txq);
 int qlxge_filter_start(struct rte_eth_dev *dev);
 void qlxge_filter_stop(struct rte_eth_dev *dev);
 void qlxge_filter_close(struct rte_eth_dev *dev);
+int qlxge_filter_steer(struct rte_eth_dev *dev);
 int qlxge_shared_attach(struct rte_eth_dev *dev, const char *adapter_id);
 void qlxge_shared_detach(struct rte_eth_dev *dev);
 int qlxge_promiscuous_enable(struct rte_eth_dev *dev);

@@ -86,31 +86,14 @@ qlxge_rss_configure(struct rte_eth_dev *dev)
 	return 0;
 }
 
-/* The queue a bucket of @q goes to: @q if it runs, else the first queue that does. */
-static uint8_t
-qlxge_rss_target(const struct rte_eth_dev *dev, uint16_t q)
-{
-	const struct qlxge_rxq *rxq;
-	uint16_t i;
-
-	rxq = q < dev->data->nb_rx_queues ? dev->data->rx_queues[q] : NULL;
-	if (rxq != NULL && rxq->started)
-		return (uint8_t)q;
-	for (i = 0; i < dev->data->nb_rx_queues; i++) {
-		rxq = dev->data->rx_queues[i];
-		if (rxq != NULL && rxq->started)
-			return (uint8_t)i;
-	}
-	return (uint8_t)q;	/* nothing runs: the stopped CQ drops the frame */
-}
-
 /*
  * Load an RSS ICB built from @key, @hf and @reta (the adapter's state or a candidate one) and
- * steer RSS matches to it. A stopped queue's buckets go to a running one, so a runtime queue
- * stop takes the queue out of the RSS path.
+ * steer RSS matches to it (@route), or not. A stopped queue's buckets go to a running one, so a
+ * runtime queue stop takes the queue out of the RSS path.
  */
 static int
-qlxge_rss_load(struct rte_eth_dev *dev, const uint8_t *key, uint64_t hf, const uint16_t *reta)
+qlxge_rss_load(struct rte_eth_dev *dev, const uint8_t *key, uint64_t hf, const uint16_t *reta,
+	       bool route)
 {
 	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
 	struct qlxge_rss_icb *icb = ad->rss_mz->addr;
@@ -119,7 +102,7 @@ qlxge_rss_load(struct rte_eth_dev *dev, const uint8_t *key, uint64_t hf, const u
 	int ret;
 
 	for (i = 0; i < QLXGE_RETA_SIZE; i++)
-		target[i] = qlxge_rss_target(dev, reta[i]);
+		target[i] = (uint8_t)qlxge_rx_queue_serving(dev, reta[i]);
 	memset(icb, 0, sizeof(*icb));
 	icb->flags_base_cq = rte_cpu_to_le_16(qlxge_rss_icb_flags(hf));
 	icb->mask = rte_cpu_to_le_16(QLXGE_RSS_ICB_MASK_BITS);
@@ -130,7 +113,7 @@ qlxge_rss_load(struct rte_eth_dev *dev, const uint8_t *key, uint64_t hf, const u
 	ret = qlxge_icb_rss_load(QLXGE_DEV_HW(dev), ad->rss_mz->iova);
 	if (ret != 0)
 		return ret;
-	return qlxge_route_set(QLXGE_DEV_HW(dev), QLXGE_ROUTE_RSS, true);
+	return qlxge_route_set(QLXGE_DEV_HW(dev), QLXGE_ROUTE_RSS, route);
 }
 
 /*
@@ -144,7 +127,7 @@ qlxge_rss_apply(struct rte_eth_dev *dev)
 
 	if (!qlxge_rss_active(dev))
 		return qlxge_route_set(QLXGE_DEV_HW(dev), QLXGE_ROUTE_RSS, false);
-	return qlxge_rss_load(dev, ad->rss_key, ad->rss_hf, ad->reta);
+	return qlxge_rss_load(dev, ad->rss_key, ad->rss_hf, ad->reta, true);
 }
 
 /* Whether RSS would be active with hash types @hf (qlxge_rss_active() for a candidate). */
@@ -170,7 +153,12 @@ qlxge_rss_hash_update(struct rte_eth_dev *dev, struct rte_eth_rss_conf *conf)
 	memcpy(key, conf->rss_key != NULL ? conf->rss_key : ad->rss_key, sizeof(key));
 	if (ad->started) {
 		if (qlxge_rss_active_hf(dev, conf->rss_hf))
-			ret = qlxge_rss_load(dev, key, conf->rss_hf, ad->reta);
+			ret = qlxge_rss_load(dev, key, conf->rss_hf, ad->reta, true);
+		else if (qlxge_rss_active(dev))
+			/* RSS turned off (no hash type): the slot off, and a table with no hash
+			 * type, so that the completions stop carrying a hash the port no longer
+			 * computes for the application (as ixgbe's MRQC) */
+			ret = qlxge_rss_load(dev, key, 0, ad->reta, false);
 		else
 			ret = qlxge_route_set(QLXGE_DEV_HW(dev), QLXGE_ROUTE_RSS, false);
 	}
@@ -223,7 +211,7 @@ qlxge_reta_update(struct rte_eth_dev *dev, struct rte_eth_rss_reta_entry64 *reta
 	}
 	/* a failed load leaves the table as it was (work on a copy, commit on success) */
 	if (ad->started && qlxge_rss_active(dev)) {
-		ret = qlxge_rss_load(dev, ad->rss_key, ad->rss_hf, table);
+		ret = qlxge_rss_load(dev, ad->rss_key, ad->rss_hf, table, true);
 		if (ret != 0)
 			return ret;
 	}

@@ -323,15 +323,16 @@ qlxge_rx_queue_start(struct rte_eth_dev *dev, uint16_t qid)
 	rxq->stalled = false;
 	rxq->started = true;
 	dev->data->rx_queue_state[qid] = RTE_ETH_QUEUE_STATE_STARTED;
-	/* a runtime start puts the queue back in the RSS table (dev_start loads it once) */
-	if (QLXGE_DEV_PRIVATE(dev)->started && qlxge_rss_active(dev)) {
+	/* a runtime start puts the queue back in the RSS table and, queue 0, back as the
+	 * default queue (dev_start programs both once, after its queues) */
+	if (QLXGE_DEV_PRIVATE(dev)->started && qlxge_rss_active(dev))
 		ret = qlxge_rss_apply(dev);
-		if (ret != 0)
-			QLXGE_DRV_LOG(ERR, "port %u rxq %u: started, but the RSS table not "
-				      "reloaded: %d", rxq->port_id, qid, ret);
-		return ret;
-	}
-	return 0;
+	if (ret == 0)
+		ret = qlxge_filter_steer(dev);
+	if (ret != 0)
+		QLXGE_DRV_LOG(ERR, "port %u rxq %u: started, but not steered to: %d",
+			      rxq->port_id, qid, ret);
+	return ret;
 }
 
 /*
@@ -382,10 +383,14 @@ qlxge_rx_queue_stop(struct rte_eth_dev *dev, uint16_t qid)
 	was_started = rxq->started;
 	rxq->stalled = true;
 	rxq->started = false;
-	if (was_started && ad->started && qlxge_rss_active(dev)) {
-		ret = qlxge_rss_apply(dev);
+	if (was_started && ad->started) {
+		/* its RSS buckets, and the default queue if it was, go to a running queue */
+		if (qlxge_rss_active(dev))
+			ret = qlxge_rss_apply(dev);
+		if (ret == 0)
+			ret = qlxge_filter_steer(dev);
 		if (ret != 0)
-			QLXGE_DRV_LOG(WARNING, "port %u rxq %u: RSS table not reloaded: %d",
+			QLXGE_DRV_LOG(WARNING, "port %u rxq %u: frames still steered to it: %d",
 				      rxq->port_id, qid, ret);
 	}
 	if (was_started) {
@@ -432,6 +437,28 @@ qlxge_rx_burst_mode_get(struct rte_eth_dev *dev, uint16_t qid, struct rte_eth_bu
 }
 
 /* ---- receive path ------------------------------------------------------------------------ */
+
+/*
+ * The RX queue that takes the frames steered to queue @q (an RSS bucket's, the default queue's):
+ * @q while it runs, else the first queue that does, so that a queue stopped at run time takes
+ * no class of frames from the others; @q when none runs (its stopped CQ drops them).
+ */
+uint16_t
+qlxge_rx_queue_serving(const struct rte_eth_dev *dev, uint16_t q)
+{
+	const struct qlxge_rxq *rxq;
+	uint16_t i;
+
+	rxq = q < dev->data->nb_rx_queues ? dev->data->rx_queues[q] : NULL;
+	if (rxq != NULL && rxq->started)
+		return q;
+	for (i = 0; i < dev->data->nb_rx_queues; i++) {
+		rxq = dev->data->rx_queues[i];
+		if (rxq != NULL && rxq->started)
+			return i;
+	}
+	return q;
+}
 
 /* Whether frames of @mtu overflow a buffer of some RX queue (scattered RX needed). */
 bool
@@ -1004,6 +1031,10 @@ qlxge_rx_descriptor_status(void *rx_queue, uint16_t offset)
 {
 	const struct qlxge_rxq *rxq = rx_queue;
 
+	/* ethdev checks the queue only in a debug build: a queue never set up comes as NULL
+	 * (testpmd's "show port 0 rxq 9 desc 0 status" on a port of 4 queues) */
+	if (rxq == NULL)
+		return -ENODEV;
 	if (offset >= rxq->nb_desc)
 		return -EINVAL;
 	if (offset < qlxge_rxq_pending(rxq))

@@ -925,8 +925,13 @@ int
 qlxge_tx_descriptor_status(void *tx_queue, uint16_t offset)
 {
 	const struct qlxge_txq *txq = tx_queue;
-	uint32_t prod, done, nb_free = txq->nb_free, ci = txq->cq_ci;
+	uint32_t prod, done, nb_free, ci;
 
+	/* as qlxge_rx_descriptor_status(): a queue never set up comes as NULL */
+	if (txq == NULL)
+		return -ENODEV;
+	nb_free = txq->nb_free;
+	ci = txq->cq_ci;
 	if (offset >= txq->nb_desc)
 		return -EINVAL;
 	if (offset < nb_free)

@@ -300,7 +300,8 @@ enum qlxge_route {
 int qlxge_route_set(const struct qlxge_hw *hw, enum qlxge_route route, bool on);
 int qlxge_route_clear_all(const struct qlxge_hw *hw);
 int qlxge_route_cam_set(const struct qlxge_hw *hw, uint32_t index, const uint8_t *mac,
-			bool strip);
+			bool strip, uint8_t cq);
+void qlxge_route_default_cq(const struct qlxge_hw *hw, uint8_t cq);
 int qlxge_route_mcast_set(const struct qlxge_hw *hw, uint32_t index, const uint8_t *mac);
 int qlxge_route_vlan_set(const struct qlxge_hw *hw, uint16_t vid, bool on);
 /* §2.15: accept matching VLANs and untagged (@match_only) or every tag; strip tags or not */

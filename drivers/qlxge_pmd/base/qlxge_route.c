@@ -68,11 +68,12 @@ qlxge_route_clear_all(const struct qlxge_hw *hw)
 
 /*
  * §12.1 CAM entry @index of this function (func x 128 + index): @mac routed to the NIC, our
- * function, CQ 0 (the CAM-hit slot sends it to the default queue), RV as tags are stripped.
- * @mac NULL clears the entry.
+ * function, CQ @cq (where the CAM-hit slot puts its frames), RV as tags are stripped. @mac NULL
+ * clears the entry.
  */
 int
-qlxge_route_cam_set(const struct qlxge_hw *hw, uint32_t index, const uint8_t *mac, bool strip)
+qlxge_route_cam_set(const struct qlxge_hw *hw, uint32_t index, const uint8_t *mac, bool strip,
+		    uint8_t cq)
 {
 	uint32_t words[QLXGE_CAM_WORDS] = { 0 };
 
@@ -82,7 +83,7 @@ qlxge_route_cam_set(const struct qlxge_hw *hw, uint32_t index, const uint8_t *ma
 		words[QLXGE_CAM_WORD_OUTPUT] = QLXGE_CAM_OUT_ROUTE_NIC |
 			qlxge_field_prep(QLXGE_CAM_OUT_FUNC_MASK, QLXGE_CAM_OUT_FUNC_SHIFT,
 					 hw->st->func) |
-			qlxge_field_prep(QLXGE_CAM_OUT_CQ_ID_MASK, QLXGE_CAM_OUT_CQ_ID_SHIFT, 0) |
+			qlxge_field_prep(QLXGE_CAM_OUT_CQ_ID_MASK, QLXGE_CAM_OUT_CQ_ID_SHIFT, cq) |
 			(strip ? QLXGE_CAM_OUT_RV : 0);
 	}
 	return qlxge_win_mac_addr_write(hw, QLXGE_MAC_ADDR_TYPE_CAM_MAC,
@@ -109,6 +110,15 @@ int
 qlxge_route_vlan_set(const struct qlxge_hw *hw, uint16_t vid, bool on)
 {
 	return qlxge_win_mac_addr_write(hw, QLXGE_MAC_ADDR_TYPE_VLAN, vid, NULL, 0, on);
+}
+
+/* §2.15 NIC_RCV_CFG.DFQ: the CQ the slots whose destination is the default queue fill. */
+void
+qlxge_route_default_cq(const struct qlxge_hw *hw, uint8_t cq)
+{
+	qlxge_mwr_field(hw, QLXGE_REG_NIC_RCV_CFG, QLXGE_NIC_RCV_CFG_DFQ_MASK,
+			qlxge_field_prep(QLXGE_NIC_RCV_CFG_DFQ_MASK, QLXGE_NIC_RCV_CFG_DFQ_SHIFT,
+					 cq));
 }
 
 /* §2.15: VLAN acceptance mode and tag stripping (RV) in one store. */

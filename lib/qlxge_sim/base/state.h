@@ -60,8 +60,9 @@
  * queues/rx.c): its first frame (and the first after each function reset) is placed, yet left
  * on the wire until the CQ's consumer index passes its entry.
  */
-/* ... and a frame its filters reject waits while they are being programmed (written in the
- * last SIM_PCAP_SETTLE_US), so that none is lost to a port half-way through its start */
+/* ... and a frame its filters or its max frame reject waits while they are being configured
+ * (written in the last SIM_PCAP_SETTLE_US), so that none is lost to a port half-way through its
+ * start or a script's reconfiguration */
 #define SIM_PCAP_SETTLE_US	200000u
 
 enum sim_pcap_gate {
@@ -157,7 +158,8 @@ struct qlxge_sim_adapter {
 	uint8_t sem_owner[QLXGE_SEM_COUNT];
 	uint64_t sem_fw_until[QLXGE_SEM_COUNT];	/* card timing: firmware holds it until (us) */
 	uint32_t sem_acquires;		/* card timing: acquisitions of free resources */
-	uint64_t rx_cfg_us;		/* last write to RT_DATA, MAC_ADDR_DATA, NIC_RCV_CFG */
+	uint64_t rx_cfg_us;		/* last write to RT_DATA, MAC_ADDR_DATA, NIC_RCV_CFG, or
+					   change of a port's max frame */
 	enum qlxge_sim_timing timing;
 	uint32_t port_init;		/* STS.PI0/PI1: firmware (8000) or driver (8012) */
 	/* indirect windows shared by the functions */

@@ -112,6 +112,10 @@ sim_xgmac_reg_write(struct qlxge_sim_func *fn, uint32_t off, uint32_t v)
 	SIM_TRACE(regs, xgmac_reg, SIM_FN_FMT " [0x%03x] 0x%08x -> 0x%08x", SIM_FN_ARGS(fn), off,
 		  fn->xg.regs[off / 4], v);
 	fn->xg.regs[off / 4] = v;
+	/* the 8012's max frame (sim_port_max_frame): a receive configuration change, which a pcap
+	 * wire starting at the first receive watches (queues/rx.c) */
+	if (off == QLXGE_XGMAC_MAC_RX_PARAMS)
+		fn->ad->rx_cfg_us = sim_now_us();
 	if (off == QLXGE_XGMAC_TX_CFG || off == QLXGE_XGMAC_RX_CFG) {
 		bool tx = fn->xg.tx_en, rx = fn->xg.rx_en;
 

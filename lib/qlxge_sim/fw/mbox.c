@@ -416,6 +416,8 @@ sim_fw_cmd(struct qlxge_sim_func *fn)
 			  "%u -> %u",
 			  SIM_FN_ARGS(fn), p->link_config, in[1], p->max_frame, in[2]);
 		p->link_config = in[1];
+		if (p->max_frame != in[2])
+			fn->ad->rx_cfg_us = sim_now_us();	/* as reg.c: see queues/rx.c */
 		p->max_frame = in[2];
 		sim_mbox_queue(fn, out, 1);
 		/* the port change completes with an IDC completion AEN (§9.7, §16.8) */

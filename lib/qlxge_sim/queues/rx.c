@@ -22,9 +22,10 @@
  * routing slot programmed (a stopped port), the frame's CQ not valid, or no buffer or
  * completion entry is free, the frame stays on the wire. Started at the first receive, its
  * first frame stays there even once placed, until the application has received it; until
- * then a frame the filters reject waits too while the filters are being programmed (a port
- * starts with promiscuous mode off; testpmd turns it on right after), and is dropped once they
- * have been left alone for SIM_PCAP_SETTLE_US.
+ * then a frame the filters or the max frame reject waits too while they are being configured (a
+ * port starts with promiscuous mode off, testpmd turns it on right after; a script stops the
+ * port to raise its MTU), and is dropped once they have been left alone for
+ * SIM_PCAP_SETTLE_US.
  */
 
 #include <string.h>
@@ -150,9 +151,10 @@ sim_rx_frames(struct qlxge_sim_func *fn, const struct sim_rx_ctx *ctx,
 			   QLXGE_IB_MAC_FLAGS2_ERR_OVERSIZE;
 		if (unlikely(ret != SIM_RX_DELIVER)) {
 			/* a pcap file before the first receive: the filters may be half
-			 * programmed (promiscuous mode comes after the start) */
-			if (unlikely(probe) && ret != SIM_RX_DROP_OVERSIZE &&
-			    ret != SIM_RX_DROP_RUNT &&
+			 * programmed (promiscuous mode comes after the start), the frame
+			 * size not yet the application's (a script that raises the MTU stops
+			 * the port first, then starts it again) */
+			if (unlikely(probe) && ret != SIM_RX_DROP_RUNT &&
 			    sim_now_us() - fn->ad->rx_cfg_us < SIM_PCAP_SETTLE_US)
 				break;
 			if (oversize) {

@@ -6,7 +6,8 @@ default MTU (1500) and at MTU 9000 (scattered RX with testpmd's 2 KiB mbufs), re
 pcap file and forwarded by io to another: a frame of MTU + 14 (+ 4 per VLAN tag) bytes, plus
 the 4 of the FCS no wire of the model carries, passes and leaves intact; one byte more is
 dropped and counted in ierrors and an rx length/oversize extended statistic (ixgbe's rule:
-the port's maximum frame follows its MTU).
+the port's maximum frame follows its MTU). Also mtu_update's flow: testpmd launched at the
+default MTU, the port stopped, its MTU raised to 2000, started again.
 Usage: jumbo.py <plugin folder>"""
 
 import sys
@@ -30,14 +31,16 @@ def frame(length, vlan=None):
     return f
 
 
-def run(w, name, mtu, vlan_filter):
-    """Frames of MTU + overhead - 1, 0, +1 (untagged, and tagged with VLAN 5)."""
+def run(w, name, mtu, vlan_filter, launch_big=True):
+    """Frames of MTU + overhead - 1, 0, +1 (untagged, and tagged with VLAN 5). @launch_big:
+    testpmd starts with room for 9600-byte frames, else at its default MTU (the frames longer
+    than that wait on the wire while the script stops the port and raises its MTU)."""
     fits = [frame(mtu + 13), frame(mtu + 14), frame(mtu + 17, vlan=5), frame(mtu + 18, vlan=5)]
     over = [frame(mtu + 15), frame(mtu + 19, vlan=5)]
     write_pcap(w.file(name + ".pcap"), fits + over)
     with Testpmd(plugins, [pcap_vdev("net_qlxge_sim0", rx=w.file(name + ".pcap"),
                                      tx=w.file(name + "-out.pcap"), adapter="qxf" + name)],
-                 args=["--max-pkt-len=9600"] if mtu > 1500 else []) as t:
+                 args=["--max-pkt-len=9600"] if mtu > 1500 and launch_big else []) as t:
         cmds = ["port stop all", "port config mtu 0 %d" % mtu]
         if vlan_filter:
             cmds += ["vlan set filter on 0", "rx_vlan add 5 0",
@@ -68,4 +71,5 @@ def run(w, name, mtu, vlan_filter):
 with Workdir("jumbo") as w:
     run(w, "mtu1500", 1500, vlan_filter=False)
     run(w, "mtu9000", 9000, vlan_filter=True)
+    run(w, "mtu2000", 2000, vlan_filter=False, launch_big=False)
 print("PASS: jumbo frames and MTU boundaries")

@@ -157,6 +157,10 @@ with Testpmd(plugins, vdevs, mbufs=32768, timeout=60) as t:
                  "show port 0 rxq 0 desc used count")
     check(len(re.findall(r"Desc status = \w+", out)) == 2 and "Used desc count = " in out,
           "descriptor status and count answer:\n" + out)
+    # a queue never set up: testpmd does not check the id, ethdev hands the driver NULL
+    out = t.cmds("show port 0 rxq 9 desc 0 status", "show port 0 txq 9 desc 0 status")
+    check(out.count("Invalid input: queue id = 9") == 2,
+          "descriptor status of a queue never set up refused:\n" + out)
 
     # ---- nothing leaked; quit while forwarding ----
     t.cmd("port stop all")

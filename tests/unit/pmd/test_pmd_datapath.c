@@ -812,6 +812,95 @@ test_dp_rss(void **state)
 	stop_and_check_leaks(d);
 }
 
+/*
+ * 32 frames no RSS bucket takes (non-IP to the port's address: CAM hit; UDP, which dp_conf()
+ * does not hash; non-IP broadcast), RX queue 0 running, stopped at run time, started again:
+ * they go to the default queue, which is queue 0 while it runs and queue 1 while it does not
+ * (none reaches a stopped queue: no drop event); frames RSS does hash keep their spread.
+ */
+static void
+test_dp_default_queue_follows_queue_stop(void **state)
+{
+	struct dp *d = *state;
+	static uint8_t f[MAX_FRAME];
+	struct rte_mbuf *pkts[32], *rx[32];
+	uint16_t port = d->p.port[1];
+	unsigned int round;
+	uint32_t len;
+	uint16_t i;
+
+	for (round = 0; round < 3; round++) {
+		uint16_t per_q[NB_RXQ] = { 0 };
+		uint16_t want = round == 1 ? 1 : 0;	/* the default queue of the round */
+
+		if (round == 1)
+			assert_int_equal(rte_eth_dev_rx_queue_stop(port, 0), 0);
+		if (round == 2)
+			assert_int_equal(rte_eth_dev_rx_queue_start(port, 0), 0);
+		for (i = 0; i < RTE_DIM(pkts); i++) {
+			struct fspec s = { .l3 = i % 3 == 1 ? 4 : 0, .payload = 64, .seq = i,
+					   .sport = 7, .dport = 9 };
+
+			s.l4 = s.l3 != 0 ? IPPROTO_UDP : 0;
+			len = build_frame(d, &s, f);
+			if (i % 3 == 2)
+				memset(f, 0xFF, RTE_ETHER_ADDR_LEN);	/* broadcast */
+			pkts[i] = mk_mbuf(f, len, 1);
+		}
+		send_all(d->p.port[0], pkts, RTE_DIM(pkts));
+		assert_int_equal(recv_n(port, rx, RTE_DIM(rx), per_q), RTE_DIM(rx));
+		assert_int_equal(per_q[want], RTE_DIM(rx));
+		for (i = 0; i < RTE_DIM(rx); i++)
+			assert_int_equal(seq_of(rte_pktmbuf_mtod(rx[i], uint8_t *),
+						&(struct fspec){ .l3 = i % 3 == 1 ? 4 : 0,
+								 .l4 = i % 3 == 1 ? IPPROTO_UDP :
+										    0 }), i);
+		free_all(rx, RTE_DIM(rx));
+	}
+	assert_int_equal(pmd_xstat(port, "rx_drop_events"), 0);
+	stop_and_check_leaks(d);
+}
+
+/*
+ * RSS turned off at run time (rte_eth_dev_rss_hash_update with no hash type, testpmd's "port
+ * config all rss none"): TCP frames all on queue 0 and without a hash; back on, hashed again.
+ */
+static void
+test_dp_rss_off_no_hash(void **state)
+{
+	struct dp *d = *state;
+	static uint8_t f[MAX_FRAME];
+	struct fspec s = { .l3 = 4, .l4 = IPPROTO_TCP, .payload = 64, .dport = 80 };
+	struct rte_eth_rss_conf off = { .rss_hf = 0 };
+	struct rte_eth_rss_conf on = { .rss_hf = RTE_ETH_RSS_NONFRAG_IPV4_TCP };
+	struct rte_mbuf *pkts[32], *rx[32];
+	uint16_t port = d->p.port[1];
+	unsigned int round;
+	uint16_t i;
+
+	for (round = 0; round < 2; round++) {
+		uint16_t per_q[NB_RXQ] = { 0 };
+
+		assert_int_equal(rte_eth_dev_rss_hash_update(port, round == 0 ? &off : &on), 0);
+		for (i = 0; i < RTE_DIM(pkts); i++) {
+			s.seq = i;
+			s.sport = (uint16_t)(1024 + i * 17);
+			pkts[i] = mk_mbuf(f, build_frame(d, &s, f), 1);
+		}
+		send_all(d->p.port[0], pkts, RTE_DIM(pkts));
+		assert_int_equal(recv_n(port, rx, RTE_DIM(rx), per_q), RTE_DIM(rx));
+		for (i = 0; i < RTE_DIM(rx); i++)
+			assert_int_equal((rx[i]->ol_flags & RTE_MBUF_F_RX_RSS_HASH) != 0,
+					 round == 1);
+		if (round == 0)
+			assert_int_equal(per_q[0], RTE_DIM(rx));
+		else
+			assert_true(per_q[0] < RTE_DIM(rx));
+		free_all(rx, RTE_DIM(rx));
+	}
+	stop_and_check_leaks(d);
+}
+
 /* Far more frames than the rings hold, in lockstep bursts: order, stats, no leak. */
 static void
 test_dp_wrap_stats_leak(void **state)
@@ -884,6 +973,8 @@ main(void)
 		T(test_dp_tso_v4),
 		T(test_dp_tso_v6),
 		T(test_dp_rss),
+		T(test_dp_default_queue_follows_queue_stop),
+		T(test_dp_rss_off_no_hash),
 		T(test_dp_wrap_stats_leak),
 		T(test_dp_rx_mbufs_as_reset_fast_free),
 	};

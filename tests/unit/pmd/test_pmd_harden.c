@@ -334,6 +334,9 @@ test_harden_descriptor_status(void **state)
 	assert_int_equal(rte_eth_tx_descriptor_status(p.port[0], 0, PMD_NB_DESC - 1),
 			 RTE_ETH_TX_DESC_UNAVAIL);
 	assert_int_equal(rte_eth_tx_descriptor_status(p.port[0], 0, PMD_NB_DESC), -EINVAL);
+	/* a queue never set up: ethdev (a release build) hands the driver NULL */
+	assert_int_equal(rte_eth_tx_descriptor_status(p.port[0], 9, 0), -ENODEV);
+	assert_int_equal(rte_eth_rx_descriptor_status(p.port[0], 9, 0), -ENODEV);
 	for (i = 0; i < 8; i++) {
 		m = pmd_mk_frame(pmd_pool(), p.port[1], 100);
 		assert_int_equal(rte_eth_tx_burst(p.port[0], 0, &m, 1), 1);
