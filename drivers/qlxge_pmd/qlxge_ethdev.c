@@ -575,8 +575,9 @@ qlxge_mtu_set(struct rte_eth_dev *dev, uint16_t mtu)
 	if (!ad->started)
 		return 0;
 	if (!dev->data->scattered_rx && qlxge_rx_needs_scatter(dev, mtu)) {
-		QLXGE_DRV_LOG(ERR, "port %u: MTU %u needs %u-byte receive buffers (scattered RX), "
-			      "not started: stop the port first", dev->data->port_id, mtu,
+		QLXGE_DRV_LOG(ERR, "port %u: MTU %u needs scattered RX (%u-byte frames, larger "
+			      "than its receive buffers), which the running port does not do: stop "
+			      "the port, set the MTU, start it", dev->data->port_id, mtu,
 			      qlxge_mtu_to_rx_len(mtu));
 		return -EINVAL;
 	}

@@ -668,7 +668,7 @@ test_ethdev_mtu_on_started_port(void **state)
 	pmd_log_begin();
 	assert_int_equal(rte_eth_dev_set_mtu(p.port[0], 9000), -EINVAL);
 	log = pmd_log_end();
-	assert_non_null(strstr(log, "stop the port first"));
+	assert_non_null(strstr(log, "stop the port, set the MTU, start it"));
 	free(log);
 	assert_int_equal(rte_eth_dev_get_mtu(p.port[0], &mtu), 0);
 	assert_int_equal(mtu, RTE_ETHER_MTU);
