@@ -54,6 +54,11 @@
 #define QLXGE_TX_MIN_FRAME	(RTE_ETHER_MIN_LEN - RTE_ETHER_CRC_LEN)	/* 60 */
 #define QLXGE_TX_MAX_HDR	256	/* L2+L3+L4 header bytes we offload */
 #define QLXGE_TX_TSO_MAX_FRAME	(65535 + 22)	/* FreeBSD's TSO limit (§13) */
+/*
+ * Least TSO segment size taken (our choice: the sources give none; ice's limit): one packet
+ * becomes at most 1024 frames on the wire, not one per payload byte.
+ */
+#define QLXGE_TX_TSO_MIN_MSS	64
 #define QLXGE_TX_IP_OFF_MAX	(QLXGE_OB_TSO_IP_OFF_MASK >> QLXGE_OB_TSO_IP_OFF_SHIFT)
 #define QLXGE_TX_L4_OFF_MAX	(QLXGE_OB_TSO_L4_OFF_MASK >> QLXGE_OB_TSO_L4_OFF_SHIFT)
 
@@ -603,23 +608,27 @@ qlxge_tx_check_chain(const struct rte_mbuf *m)
  * the wire, its 4 bytes are the allowance).
  */
 static inline bool
-qlxge_tx_too_long(const struct rte_mbuf *m, uint32_t max_len)
+qlxge_tx_too_long(const struct rte_mbuf *m, uint32_t len, uint32_t max_len)
 {
 	const struct rte_ether_hdr *eth;
 
-	if (m->pkt_len > max_len + RTE_VLAN_HLEN || (m->ol_flags & RTE_MBUF_F_TX_VLAN) != 0 ||
+	if (len > max_len + RTE_VLAN_HLEN || (m->ol_flags & RTE_MBUF_F_TX_VLAN) != 0 ||
 	    m->data_len < RTE_ETHER_HDR_LEN)
 		return true;
 	eth = rte_pktmbuf_mtod(m, const struct rte_ether_hdr *);
 	return eth->ether_type != RTE_BE16(RTE_ETHER_TYPE_VLAN);
 }
 
-/* What the IOCBs can carry (§7.3, §7.4, §13): 0, or the negative errno prep reports. */
+/*
+ * What the IOCBs can carry (§7.3, §7.4, §13): 0, or the negative errno prep reports. Every frame
+ * on the wire within the MTU, as without TSO: a TSO packet's segments (headers and tso_segsz
+ * bytes of payload) too.
+ */
 static inline int
 qlxge_tx_check(const struct qlxge_txq *txq, const struct rte_mbuf *m)
 {
 	uint64_t ol = m->ol_flags;
-	uint32_t hdrs;
+	uint32_t hdrs, max_len, seg;
 
 	if (unlikely(m->nb_segs > QLXGE_TX_MAX_SEGS || m->pkt_len < RTE_ETHER_HDR_LEN ||
 		     qlxge_tx_check_chain(m) != 0))
@@ -635,12 +644,17 @@ qlxge_tx_check(const struct qlxge_txq *txq, const struct rte_mbuf *m)
 			     (ol & (RTE_MBUF_F_TX_IPV4 | RTE_MBUF_F_TX_IPV6)) == 0))
 			return -EINVAL;
 	}
+	max_len = __atomic_load_n(&txq->max_len, __ATOMIC_RELAXED);
 	if ((ol & RTE_MBUF_F_TX_TCP_SEG) != 0) {
-		if (unlikely(m->tso_segsz == 0 || m->l4_len < sizeof(struct rte_tcp_hdr) ||
+		if (unlikely(m->tso_segsz < QLXGE_TX_TSO_MIN_MSS ||
+			     m->l4_len < sizeof(struct rte_tcp_hdr) ||
 			     m->pkt_len > QLXGE_TX_TSO_MAX_FRAME))
 			return -EINVAL;
-	} else if (unlikely(m->pkt_len > __atomic_load_n(&txq->max_len, __ATOMIC_RELAXED)) &&
-		   qlxge_tx_too_long(m, __atomic_load_n(&txq->max_len, __ATOMIC_RELAXED))) {
+		seg = RTE_MIN(m->pkt_len, (uint32_t)(m->l2_len + m->l3_len + m->l4_len) +
+					  m->tso_segsz);
+		if (unlikely(seg > max_len) && qlxge_tx_too_long(m, seg, max_len))
+			return -EINVAL;
+	} else if (unlikely(m->pkt_len > max_len) && qlxge_tx_too_long(m, m->pkt_len, max_len)) {
 		return -EINVAL;
 	}
 	return 0;

@@ -4,10 +4,12 @@
 """tso (DPDK test plan): TCP frames over IPv4 and IPv6 received from a pcap file are sent again
 by testpmd's csum engine with TSO (`tso set`): on the wire, each becomes segments of at most the
 MSS, with the payload in order (sequence numbers), IPv4 ids counting up, and valid IPv4 and TCP
-checksums (tshark); frames no longer than the MSS go out whole.
+checksums (tshark); frames no longer than the MSS go out whole. Segments must fit the sending
+port's MTU, and the MSS be at least 64: otherwise the packet is refused, not sent.
 Usage: tso.py <plugin folder>"""
 
 import sys
+import time
 
 from qlxge_func import (Testpmd, Workdir, check, fwd_stats, pcap_vdev, preflight,
                         read_pcap, tshark_fields, write_pcap)
@@ -64,4 +66,37 @@ with Workdir("tso") as w:
     rows = tshark_fields(w.file("out.pcap"), ["ip.checksum.status", "tcp.checksum.status"])
     check(all(r[1] == "1" and r[0] in ("1", "") for r in rows),
           "every segment has valid IPv4 and TCP checksums (tshark)")
+
+# Segments within the sending port's MTU: 4000-byte TCP payloads received on port 0 (MTU 9000)
+# and sent with TSO by port 1 (MTU 1500). An MSS of 1460 makes 1514-byte segments; 1461 would
+# make 1515-byte ones, which the MTU does not allow: rte_eth_tx_prepare refuses the packet
+# (testpmd drops it), nothing reaches the wire. So does an MSS under 64.
+big = [eth / IP(src="10.1.0.1", dst="10.1.0.2", id=300 + k) /
+       TCP(sport=2000 + k, dport=80, seq=1, flags="PA") / Raw(bytes(4000)) for k in range(2)]
+for mss, segs in ((1460, 3), (1461, 0), (63, 0)):
+    with Workdir("tso_mtu") as w:
+        write_pcap(w.file("in.pcap"), big)
+        write_pcap(w.file("none.pcap"), [])
+        with Testpmd(plugins, [pcap_vdev("net_qlxge_sim0", rx=w.file("in.pcap"),
+                                         adapter="qxftsom"),
+                               pcap_vdev("net_qlxge_sim1", rx=w.file("none.pcap"),
+                                         tx=w.file("out.pcap"), adapter="qxftsom2")]) as t:
+            t.cmds("port stop all", "port config mtu 0 9000", "csum set ip hw 1",
+                   "csum set tcp hw 1", "tso set %d 1" % mss, "port start all",
+                   "set fwd csum", "start")
+            got = t.wait_rx(0, len(big))
+            if segs:
+                t.wait_sent(1, segs * len(big))
+            else:
+                time.sleep(0.5)
+            st = fwd_stats(t.cmd("stop"))
+            t.quit()
+        out = read_pcap(w.file("out.pcap"))
+        check(got == len(big), "MSS %d: the %d large frames received" % (mss, got))
+        check(len(out) == segs * len(big) and all(len(f) <= 1514 for f in out),
+              "MSS %d: %d segments on the wire, none over 1514 bytes (%s)"
+              % (mss, len(out), sorted({len(f) for f in out})))
+        if not segs:
+            check(st[1]["TX-packets"] == 0 and st[1]["TX-dropped"] == len(big),
+                  "MSS %d: refused and dropped, not sent (%s)" % (mss, st[1]))
 print("PASS: TSO")

@@ -700,14 +700,18 @@ mk_tso(unsigned int len)
 }
 
 /*
- * Offload parameters a TSO or checksum IOCB cannot carry (§7.4, §13): rte_eth_tx_prepare says
- * which packet and why (rte_errno EINVAL), and rte_eth_tx_burst of them anyway drops, frees
- * and counts each one (oerrors, tx_q0_bad_packets), never sends it.
+ * Offload parameters a TSO or checksum IOCB cannot carry (§7.4, §13), and TSO segments the MTU
+ * (1500) does not allow or too small (under 64 bytes): rte_eth_tx_prepare says which packet and
+ * why (rte_errno EINVAL), and rte_eth_tx_burst of them anyway drops, frees and counts each one
+ * (oerrors, tx_q0_bad_packets), never sends it. Segments of 1460 bytes (1514-byte frames), and
+ * of 1464 in a frame that carries an 802.1Q tag, are taken.
  */
 static void
 test_bad_input_tso_params(void **state)
 {
-	enum { SEGSZ0, L4SHORT, TOOLONG, L3ZERO, L2LONG, HDRSLONG, NOL3FLAG, RUNT, NB };
+	enum { SEGSZ0, SEGSMALL, SEGOVERMTU, SEGOVERTAG, L4SHORT, TOOLONG, L3ZERO, L2LONG,
+	       HDRSLONG, NOL3FLAG, RUNT, NB };
+	struct rte_mbuf *ok;
 	struct rte_mbuf *m[NB];
 	struct rte_eth_stats s;
 	unsigned int i, in_use;
@@ -719,8 +723,15 @@ test_bad_input_tso_params(void **state)
 	assert_int_equal(rte_eth_stats_reset(x.p.port[0]), 0);
 	in_use = rte_mempool_in_use_count(pmd_pool());
 	for (i = 0; i < NB; i++)
-		m[i] = mk_tso(i == TOOLONG ? 1500 : 200);
+		m[i] = mk_tso(i == SEGOVERMTU || i == SEGOVERTAG ? 1800 :
+			      i == TOOLONG ? 1500 : 200);
 	m[SEGSZ0]->tso_segsz = 0;
+	m[SEGSMALL]->tso_segsz = 63;
+	m[SEGOVERMTU]->tso_segsz = 1461;	/* 54 bytes of headers: 1515-byte segments */
+	m[SEGOVERTAG]->l2_len = sizeof(struct rte_ether_hdr) + sizeof(struct rte_vlan_hdr);
+	m[SEGOVERTAG]->tso_segsz = 1461;	/* tagged in the data: 1519 */
+	rte_pktmbuf_mtod(m[SEGOVERTAG], struct rte_ether_hdr *)->ether_type =
+		rte_cpu_to_be_16(RTE_ETHER_TYPE_VLAN);
 	m[L4SHORT]->l4_len = 8;
 	/* longer than TSO takes (65557): a chain of buffers long enough is not needed to say so */
 	m[TOOLONG]->pkt_len = 70000;
@@ -735,6 +746,15 @@ test_bad_input_tso_params(void **state)
 		assert_int_equal(rte_eth_tx_prepare(x.p.port[0], 0, &m[i], 1), 0);
 		assert_int_equal(rte_errno, EINVAL);
 	}
+	/* at the MTU: 1514-byte segments, and 1518 with the tag in the data */
+	ok = mk_tso(1800);
+	ok->tso_segsz = 1460;
+	assert_int_equal(rte_eth_tx_prepare(x.p.port[0], 0, &ok, 1), 1);
+	ok->l2_len = sizeof(struct rte_ether_hdr) + sizeof(struct rte_vlan_hdr);
+	rte_pktmbuf_mtod(ok, struct rte_ether_hdr *)->ether_type =
+		rte_cpu_to_be_16(RTE_ETHER_TYPE_VLAN);
+	assert_int_equal(rte_eth_tx_prepare(x.p.port[0], 0, &ok, 1), 1);
+	rte_pktmbuf_free(ok);
 	m[TOOLONG]->pkt_len = m[TOOLONG]->data_len;	/* what tx_burst may walk */
 	m[TOOLONG]->tso_segsz = 0;
 	assert_int_equal(rte_eth_tx_burst(x.p.port[0], 0, m, NB), NB);
