@@ -363,7 +363,7 @@ struct qlxge_sim_counters {
 					     completed with B, not counted as sent */
 	uint64_t tx_drops_wire;		/**< frames the wire refused (a pcap or tap write
 					     failed, a LOOP or PEER ring full in the middle of an
-					     IOCB of more than 256 KiB): completed with B */
+					     IOCB of more than 512 KiB): completed with B */
 	uint64_t rx_drop_events;	/**< frames received and taken by no queue (filtered,
 					     function disabled, CQ not ready, receiver off, DMA
 					     error): the XGMAC RX drop-event counter */

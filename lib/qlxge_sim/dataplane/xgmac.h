@@ -191,11 +191,12 @@ void sim_xgmac_txb_flush(struct sim_xgmac_txb *b);
 
 /*
  * Room on a LOOP or PEER wire that one more IOCB needs: its frames' records, wrap included,
- * for the largest IOCB of the usual kinds (a 64 KiB TSO send cut at an MSS of 536, the least
- * IPv4 allows by default: 123 segments, under 140 KiB). An IOCB cut into still more segments
- * can find the ring full on its way (then B, tx_drops_wire, as sim_xgmac_tx() says).
+ * for a 64 KiB TSO send cut into segments of 64 payload bytes behind 256 bytes of headers
+ * (1024 segments of 328-byte records, 328 KiB; an MSS of 536, the least IPv4 allows by
+ * default, makes 123). An IOCB cut into still more can find the ring full on its way (then
+ * B, tx_drops_wire, as sim_xgmac_tx() says).
  */
-#define SIM_XGMAC_TX_WIRE_ROOM	(256u << 10)
+#define SIM_XGMAC_TX_WIRE_ROOM	(512u << 10)
 
 /*
  * Whether the MAC can take the next IOCB's frames now: false while the port sends on a LOOP or
