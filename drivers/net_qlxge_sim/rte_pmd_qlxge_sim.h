@@ -95,7 +95,7 @@ struct rte_pmd_qlxge_sim_port_info {
 	char iface[RTE_PMD_QLXGE_SIM_IFACE_MAX];
 	uint64_t wire_rx_frames;		/**< frames the port took off the wire */
 	uint64_t wire_tx_frames;		/**< frames the port put on the wire */
-	uint64_t wire_tx_drops;			/**< frames the wire refused (peer FIFO full) */
+	uint64_t wire_tx_drops;			/**< pcap or TAP writes failed */
 	uint8_t rx_pcap_done;			/**< wire PCAP: every pass of the file replayed */
 	/** wire PCAP started at the first receive: a frame waits for the application */
 	uint8_t rx_pcap_waiting;
