@@ -22,12 +22,32 @@
 #define QLXGE_POLL_IRQ_US	100000u
 #define QLXGE_POLL_NOIRQ_US	10000u
 
+/*
+ * The link state (qlxge_link_update), and an LSC event when it changed. The change is judged
+ * against the state last reported, not against dev_link, which an application's
+ * rte_eth_link_get() refreshes too.
+ */
+static void
+qlxge_intr_report_link(struct rte_eth_dev *dev)
+{
+	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
+	bool up;
+
+	qlxge_link_update(dev, 0);
+	up = dev->data->dev_link.link_status != 0;
+	if (up != ad->lsc_up) {
+		ad->lsc_up = up;
+		/* the event only for an application that asked for it (intr_conf.lsc) */
+		if (dev->data->dev_conf.intr_conf.lsc != 0)
+			rte_eth_dev_callback_process(dev, RTE_ETH_EVENT_INTR_LSC, NULL);
+	}
+}
+
 static void
 qlxge_intr_service(struct rte_eth_dev *dev)
 {
 	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
 	uint32_t ev;
-	bool up;
 
 	if (!ad->hw_up || qlxge_dev_fatal(ad))
 		return;
@@ -44,22 +64,16 @@ qlxge_intr_service(struct rte_eth_dev *dev)
 		__atomic_store_n(&ad->reset_req, false, __ATOMIC_RELEASE);
 		QLXGE_DRV_LOG(ERR, "port %u: fatal adapter error, the port needs rte_eth_dev_reset",
 			      dev->data->port_id);
+		/* a port in error carries nothing until reset: its link reads down (as Linux
+		 * takes the carrier off for its reset), and an application that follows links
+		 * (net_bonding) moves away from it; up again once reset and started */
+		qlxge_intr_report_link(dev);
 		rte_eth_dev_callback_process(dev, RTE_ETH_EVENT_INTR_RESET, NULL);
 		return;
 	}
-	/*
-	 * STS.PLx is read on every service, event or not (a cheap register read that also covers
-	 * a lost AEN). The change is judged against the state last reported, not against
-	 * dev_link, which an application's rte_eth_link_get() refreshes too.
-	 */
-	qlxge_link_update(dev, 0);
-	up = dev->data->dev_link.link_status != 0;
-	if (up != ad->lsc_up) {
-		ad->lsc_up = up;
-		/* the event only for an application that asked for it (intr_conf.lsc) */
-		if (dev->data->dev_conf.intr_conf.lsc != 0)
-			rte_eth_dev_callback_process(dev, RTE_ETH_EVENT_INTR_LSC, NULL);
-	}
+	/* STS.PLx is read on every service, event or not (a cheap register read that also covers
+	 * a lost AEN) */
+	qlxge_intr_report_link(dev);
 }
 
 /*

@@ -412,31 +412,48 @@ test_fault_link_flap_polled(void **state)
 	assert_int_equal(pmd_remove("net_qlxge_sim_poll"), 0);
 }
 
-/* A fatal error raises RTE_ETH_EVENT_INTR_RESET; rte_eth_dev_reset brings the port back. */
+/*
+ * A fatal error raises RTE_ETH_EVENT_INTR_RESET, and the link reads down with an LSC event
+ * before it (an application following links, net_bonding, leaves the port); rte_eth_dev_reset
+ * brings the port back, link up with an LSC event.
+ */
 static void
 test_fault_fatal_reset(void **state)
 {
+	struct rte_eth_conf conf = { .intr_conf = { .lsc = 1 } };
 	struct qlxge_sim_port_state st;
 	struct events ev = { 0 };
+	struct rte_eth_link link;
 	struct pmd_pair p;
 	uint32_t idx, mask;
+	unsigned int ups;
 
 	(void)state;
 	assert_int_equal(pmd_pair_open(&p, "fatal", true), 0);
-	assert_int_equal(pmd_configure(p.port[0], 1, 1, NULL), 0);
+	assert_int_equal(pmd_configure(p.port[0], 1, 1, &conf), 0);
 	assert_int_equal(rte_eth_dev_callback_register(p.port[0], RTE_ETH_EVENT_INTR_RESET,
 						       event_cb, &ev), 0);
+	assert_int_equal(rte_eth_dev_callback_register(p.port[0], RTE_ETH_EVENT_INTR_LSC,
+						       event_cb, &ev), 0);
 	assert_int_equal(rte_eth_dev_start(p.port[0]), 0);
+	assert_true(pmd_wait_link(p.port[0], true));
+	ups = __atomic_load_n(&ev.up, __ATOMIC_ACQUIRE);
 	assert_int_equal(qlxge_sim_fault_set(p.fn[0], QLXGE_SIM_FAULT_FATAL,
 					     QLXGE_ERR_STS_NOF), 0);
 	assert_true(pmd_wait_count(&ev.reset, 1));
+	assert_int_equal(ev.down, 1);	/* reported before the reset event */
+	assert_int_equal(rte_eth_link_get_nowait(p.port[0], &link), 0);
+	assert_int_equal(link.link_status, RTE_ETH_LINK_DOWN);
 	/* the port refuses to start until reset */
 	assert_int_equal(rte_eth_dev_stop(p.port[0]), 0);
 	assert_int_not_equal(rte_eth_dev_start(p.port[0]), 0);
 	assert_int_equal(rte_eth_dev_reset(p.port[0]), 0);
-	assert_int_equal(pmd_configure(p.port[0], 1, 1, NULL), 0);
+	assert_int_equal(pmd_configure(p.port[0], 1, 1, &conf), 0);
 	assert_int_equal(rte_eth_dev_start(p.port[0]), 0);
 	assert_true(pmd_wait_link(p.port[0], true));
+	assert_true(pmd_wait_count(&ev.up, ups + 1));
+	assert_int_equal(rte_eth_dev_callback_unregister(p.port[0], RTE_ETH_EVENT_INTR_LSC,
+							 event_cb, &ev), 0);
 	assert_int_equal(qlxge_sim_port_state_get(p.fn[0], &st), 0);
 	assert_true(st.function_enabled);
 	assert_int_equal(qlxge_sim_route_get(p.fn[0], 2, QLXGE_RT_SLOT_CAM_HIT, &idx, &mask), 0);
