@@ -364,6 +364,9 @@ qlxge_dev_start(struct rte_eth_dev *dev)
 	if (ret != 0)
 		goto err_quiesce;
 	qlxge_link_update(dev, 0);
+	/* a link reported down before (a fatal error, a reset) is reported up at once, not at
+	 * the next service period */
+	qlxge_intr_lsc_kick(dev);
 	return 0;
 
 err_quiesce:

@@ -860,9 +860,34 @@ qlxge_rx_ae(struct qlxge_rxq *rxq, const struct qlxge_ib_ae_rsp *ae)
 }
 
 /*
+ * The pool refused @want buffers at once: fewer, in whole blocks, halving down to one block.
+ * Asked for its whole room each time, a queue the pool let run dry would wait for the pool to
+ * hold that many at once, which a forwarding loop never leaves free (the queue then receives
+ * nothing for good); a block at a time it comes back as soon as one is free. The shortfall is
+ * counted once per refill, as the smallest request the pool refused (ixgbe counts its free
+ * threshold per refused refill). @return the buffers taken into @sw, 0 if none.
+ */
+static __rte_noinline uint32_t
+qlxge_bq_get_some(struct qlxge_rxq *rxq, struct rte_mbuf **sw, uint32_t want)
+{
+	uint32_t refused = want, n = want;
+
+	while (n > QLXGE_BQ_PROD_BLOCK) {
+		n = RTE_ALIGN_FLOOR(n / 2, QLXGE_BQ_PROD_BLOCK);
+		if (rte_mempool_get_bulk(rxq->mp, (void **)sw, n) == 0) {
+			rxq->stats.nombuf += refused;
+			return n;
+		}
+		refused = n;
+	}
+	rxq->stats.nombuf += refused;
+	return 0;
+}
+
+/*
  * Post empty buffers up to 16 short of the consumer (§5: the producer moves in blocks of 16,
  * never fills the ring), once at least the free threshold of them can go: one bulk allocation
- * per contiguous run, one doorbell.
+ * per contiguous run (fewer when the pool is short), one doorbell.
  */
 static inline void
 qlxge_bq_refill(struct qlxge_rxq *rxq, struct qlxge_bq *bq)
@@ -877,8 +902,10 @@ qlxge_bq_refill(struct qlxge_rxq *rxq, struct qlxge_bq *bq)
 		n = RTE_MIN(room, len - prod);
 		/* not reset: qlxge_bq_take() rearms each mbuf it takes */
 		if (unlikely(rte_mempool_get_bulk(rxq->mp, (void **)&bq->sw[prod], n) != 0)) {
-			rxq->stats.nombuf += n;
-			break;
+			n = qlxge_bq_get_some(rxq, &bq->sw[prod], n);
+			if (n == 0)
+				break;
+			room = n;	/* the pool is short: no more this time */
 		}
 		for (i = 0; i < n; i++)
 			bq->ring[prod + i] =

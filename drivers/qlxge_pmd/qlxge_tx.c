@@ -175,6 +175,15 @@ qlxge_tx_queue_setup(struct rte_eth_dev *dev, uint16_t qid, uint16_t nb_desc,
 			      QLXGE_RING_MIN, QLXGE_RING_MAX);
 		return -EINVAL;
 	}
+	/* thresholds past the ring mean nothing (ixgbe and i40e refuse them too): the free
+	 * threshold counts free slots; every IOCB has its completion, so tx_rs_thresh has no
+	 * other use than this check */
+	if (conf->tx_free_thresh >= nb_desc || conf->tx_rs_thresh >= nb_desc) {
+		QLXGE_DRV_LOG(ERR, "port %u txq %u: tx_free_thresh %u / tx_rs_thresh %u: each must "
+			      "be below the ring's %u descriptors", dev->data->port_id, qid,
+			      conf->tx_free_thresh, conf->tx_rs_thresh, nb_desc);
+		return -EINVAL;
+	}
 	qlxge_tx_queue_release(dev, qid);
 	txq = rte_zmalloc_socket("qlxge_txq", sizeof(*txq), RTE_CACHE_LINE_SIZE, socket);
 	if (txq == NULL)

@@ -235,6 +235,7 @@ static void
 recover(uint16_t port)
 {
 	uint64_t start = rte_get_timer_cycles();
+	unsigned int events = __atomic_load_n(&nb_link_events, __ATOMIC_RELAXED);
 	int ret;
 
 	ret = rte_eth_dev_reset(port);	/* stops the port first */
@@ -253,6 +254,11 @@ recover(uint16_t port)
 		printf("[%6.3f] recover: port %u: link did not come back\n", now_s(), port);
 		return;
 	}
+	/* the driver took the link down with the error: its return comes as an event too
+	 * (what a bond or a routing daemon follows); wait for it, bounded */
+	for (unsigned int i = 0; i < LINK_WAIT_MS / 10 &&
+	     __atomic_load_n(&nb_link_events, __ATOMIC_RELAXED) == events; i++)
+		rte_delay_us_sleep(10000);
 	nb_recovered++;
 	probe_traffic(port);
 }

@@ -4,9 +4,9 @@
 #
 # examples/link_watch --inject on two model ports, cabled to each other: the cable of port 0
 # pulled and plugged in (link events down then up, on both ports: a cable has two ends), then a
-# fatal adapter error on port 0 (a RESET event with the driver in
-# its error state), then the recovery (reset, reconfigure, start: the driver started again) and
-# traffic through the recovered port. Each line is checked, and their order.
+# fatal adapter error on port 0 (its link down, then a RESET event with the driver in its error
+# state), then the recovery (reset, reconfigure, start: the driver started again, the link up
+# again) and traffic through the recovered port. Each line is checked, and their order.
 # Usage: link_watch.sh <link_watch binary> <plugin folder>
 set -euo pipefail
 bin=${1:?usage: $0 <link_watch> <plugin folder>}
@@ -31,10 +31,12 @@ expect=(
 	'inject: port 0: cable plugged in'
 	'event: port 0: Link up at 10 Gbps FDX'
 	'inject: port 0: fatal adapter error'
+	'event: port 0: Link down'
 	'event: port 0: RESET requested \(driver state: error\)'
 	'recover: port 0: reset, reconfigured, started in [0-9.]+ ms \(driver state: started\)'
+	'event: port 0: Link up at 10 Gbps FDX'
 	'traffic: port 0: 32 frames sent, 32 received by port 1'
-	'^link_watch: link events 4, resets 1, recovered 1$'
+	'^link_watch: link events 6, resets 1, recovered 1$'
 )
 line=0
 for e in "${expect[@]}"; do

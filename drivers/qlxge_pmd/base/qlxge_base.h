@@ -282,6 +282,8 @@ int qlxge_icb_tx_start(const struct qlxge_hw *hw, const struct qlxge_wq_desc *wq
 void qlxge_icb_tx_stop(const struct qlxge_wq_desc *wq, const struct qlxge_cq_desc *cq);
 int qlxge_icb_cq_stop(const struct qlxge_hw *hw, unsigned int cq, bool stop);
 int qlxge_icb_rss_load(const struct qlxge_hw *hw, uint64_t iova);
+/* §5: a buffer-queue producer moves in blocks of this many entries */
+#define QLXGE_BQ_PROD_BLOCK	16u
 uint32_t qlxge_icb_bq_prod_align(uint32_t n);
 
 /* ---- receive routing and filter tables (qlxge_route.c, §12, §2.15) --------------------- */

@@ -9,6 +9,7 @@
  * (struct qlxge_cq_desc, struct qlxge_wq_desc), which the glue fills from its queue's memory.
  */
 
+#include <assert.h>
 #include <string.h>
 
 #include <rte_byteorder.h>
@@ -20,6 +21,8 @@
 #include "qlxge_osdep.h"
 
 #define QLXGE_ICB_TIMEOUT_US	10000u	/* CFG load: the device DMA-reads the ICB */
+
+static_assert(QLXGE_BQ_PROD_BLOCK == QLXGE_DB_BQ_PROD_ALIGN, "the glue's block, the doorbell's");
 
 /* §5: buffer-queue producers move in blocks of 16 and never fill the ring completely. */
 uint32_t

@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
@@ -137,6 +138,86 @@ test_dp_queue_stop_frees_after_cq_stop(void **state)
 	pmd_pair_close(&p);
 }
 
+/* Send @n 60-byte frames from @from to @to's MAC; poll @to's queue 0 a while into @rx. */
+static unsigned int
+short_pool_round(uint16_t from, uint16_t to, unsigned int n, struct rte_mbuf **rx,
+		 unsigned int room)
+{
+	struct rte_mbuf *m[64];
+	unsigned int i, got = 0;
+
+	for (i = 0; i < n; i++)
+		m[i] = pmd_mk_frame(pmd_pool(), to, 60);
+	assert_int_equal(rte_eth_tx_burst(from, 0, m, (uint16_t)n), n);
+	for (i = 0; i < 1000 && got < room; i++) {
+		got += rte_eth_rx_burst(to, 0, rx + got, (uint16_t)RTE_MIN(room - got, 64u));
+		usleep(500);
+	}
+	return got;
+}
+
+/*
+ * A receive queue the pool let run dry comes back once the pool has a few blocks free, not
+ * only once it holds the queue's whole room at once, which a forwarding loop under pressure
+ * never leaves (testpmd with 32 queues of 16384 mbufs: a port stopped receiving for good).
+ * Port 1's queue of 1024 descriptors, its pool's other mbufs held by the application: the
+ * frames it received are kept until its 496 small buffers are spent and none can be posted
+ * again; 64 mbufs given back, and each round's frames freed, frames keep arriving.
+ */
+static void
+test_dp_rx_recovers_from_pool_shortage(void **state)
+{
+	static struct rte_mbuf *held[4096], *rx[1024];
+	struct rte_eth_conf conf = { 0 };
+	unsigned int nheld = 0, got = 0, again = 0, i;
+	struct rte_mempool *rp;
+	struct rte_mbuf *m;
+	struct pmd_pair p;
+
+	(void)state;
+	rp = rte_pktmbuf_pool_create("rxshort", 2047, 0, 0, RTE_MBUF_DEFAULT_BUF_SIZE,
+				     SOCKET_ID_ANY);
+	assert_non_null(rp);
+	assert_int_equal(pmd_pair_open(&p, "rxshort", true), 0);
+	assert_int_equal(pmd_configure(p.port[0], 1, 1, NULL), 0);
+	assert_int_equal(rte_eth_dev_configure(p.port[1], 1, 1, &conf), 0);
+	assert_int_equal(rte_eth_rx_queue_setup(p.port[1], 0, 1024, SOCKET_ID_ANY, NULL, rp), 0);
+	assert_int_equal(rte_eth_tx_queue_setup(p.port[1], 0, 256, SOCKET_ID_ANY, NULL), 0);
+	assert_int_equal(rte_eth_dev_start(p.port[0]), 0);
+	assert_int_equal(rte_eth_dev_start(p.port[1]), 0);
+	assert_true(pmd_wait_link(p.port[1], true));
+	while (nheld < RTE_DIM(held) && (m = rte_pktmbuf_alloc(rp)) != NULL)
+		held[nheld++] = m;
+	assert_true(nheld > 64);
+	/* the small buffers spent: frames received and kept, then nothing more */
+	for (i = 0; i < 20 && got < 496; i++)
+		got += short_pool_round(p.port[0], p.port[1], 64, rx + got, 496 - got);
+	assert_int_equal(got, 496);
+	assert_int_equal(short_pool_round(p.port[0], p.port[1], 64, rx + got, 64), 0);
+	assert_true(pmd_xstat(p.port[1], "rx_q0_mbuf_alloc_errors") > 0);
+	/* 64 back to the pool, then each round's frames freed as a forwarding loop does (never
+	 * 480 free at once): the queue takes what it can each time and keeps receiving */
+	for (i = 0; i < 64; i++)
+		rte_pktmbuf_free(held[--nheld]);
+	for (i = 0; i < 16; i++) {
+		unsigned int n = short_pool_round(p.port[0], p.port[1], 32, rx + got, 32);
+
+		for (unsigned int k = 0; k < n; k++)
+			rte_pktmbuf_free(rx[got + k]);
+		again += n;
+	}
+	assert_true(again >= 8 * 32);
+	for (i = 0; i < got; i++)
+		rte_pktmbuf_free(rx[i]);
+	for (i = 0; i < nheld; i++)
+		rte_pktmbuf_free(held[i]);
+	assert_int_equal(rte_eth_dev_stop(p.port[0]), 0);
+	assert_int_equal(rte_eth_dev_stop(p.port[1]), 0);
+	assert_int_equal(rte_mempool_in_use_count(rp), 0);
+	pmd_pair_close(&p);
+	rte_mempool_free(rp);
+}
+
 /* A 64-descriptor RX queue keeps receiving: its refill threshold fits what a refill posts. */
 static void
 test_dp_rx_64_desc_ring_keeps_receiving(void **state)
@@ -178,6 +259,7 @@ test_dp_rx_64_desc_ring_keeps_receiving(void **state)
  * 256, not a ring's lap later; an application's threshold is kept as given. The mbufs the
  * queue holds are counted in the pool: in use after 300 frames looped, less those the RX ring
  * held when full (it may be short of full by less than its refill threshold, 32, at the end).
+ * Thresholds at or past the ring's size are refused.
  */
 #define TX_RECLAIM_BULK	64u	/* the driver's QLXGE_TX_RECLAIM_BULK (qlxge_pmd.h) */
 
@@ -227,6 +309,19 @@ test_dp_tx_reclaim_default_by_ring(void **state)
 	held = tx_held_after_loop(&p, mp, 32, &thresh);
 	assert_int_equal(thresh, 32);
 	assert_true(held >= 300 - 32);
+	/* thresholds at or past the ring are refused, and the log says why */
+	for (unsigned int k = 0; k < 2; k++) {
+		struct rte_eth_txconf txc = { .tx_free_thresh = k == 0 ? 1024 : 0,
+					      .tx_rs_thresh = k == 1 ? 1024 : 0 };
+		char *log;
+
+		pmd_log_begin();
+		assert_int_equal(rte_eth_tx_queue_setup(p.port[0], 0, 1024, SOCKET_ID_ANY, &txc),
+				 -EINVAL);
+		log = pmd_log_end();
+		assert_non_null(strstr(log, "below the ring's 1024 descriptors"));
+		free(log);
+	}
 	assert_int_equal(rte_eth_dev_close(p.port[0]), 0);
 	pmd_pair_close(&p);
 	rte_mempool_free(mp);
@@ -239,6 +334,7 @@ main(void)
 		cmocka_unit_test(test_dp_stop_frees_bufs_after_reset),
 		cmocka_unit_test(test_dp_queue_stop_frees_after_cq_stop),
 		cmocka_unit_test(test_dp_rx_64_desc_ring_keeps_receiving),
+		cmocka_unit_test(test_dp_rx_recovers_from_pool_shortage),
 		cmocka_unit_test(test_dp_tx_reclaim_default_by_ring),
 	};
 
