@@ -30,19 +30,6 @@ uint8_t test_key[40] = {
 	0x80, 0x30, 0xf2, 0x0c, 0x6a, 0x42, 0xb7, 0x3b, 0xbe, 0xac, 0x01, 0xfa,
 };
 
-unsigned int reset_events;
-
-int
-reset_cb(uint16_t port, enum rte_eth_event_type type, void *arg, void *ret)
-{
-	(void)port;
-	(void)type;
-	(void)arg;
-	(void)ret;
-	__atomic_fetch_add(&reset_events, 1, __ATOMIC_RELEASE);
-	return 0;
-}
-
 struct rte_eth_conf
 dp_conf(void)
 {

@@ -25,7 +25,6 @@
 #define TEST_VLAN_TCI	0x2064	/* priority 1, VLAN 100 */
 
 extern uint8_t test_key[40];		/* the RSS key of dp_conf() */
-extern unsigned int reset_events;	/* RTE_ETH_EVENT_INTR_RESET seen by reset_cb() */
 
 struct dp {
 	struct pmd_pair p;
@@ -43,7 +42,6 @@ struct fspec {
 	bool bad_ip_cksum, bad_l4_cksum;
 };
 
-int reset_cb(uint16_t port, enum rte_eth_event_type type, void *arg, void *ret);
 struct rte_eth_conf dp_conf(void);
 int setup_pair(void **state);
 int teardown_pair(void **state);

@@ -398,6 +398,19 @@ pmd_wait_count(volatile unsigned int *counter, unsigned int target)
 	return __atomic_load_n(counter, __ATOMIC_ACQUIRE) >= target;
 }
 
+unsigned int pmd_reset_events;
+
+int
+pmd_reset_cb(uint16_t port, enum rte_eth_event_type type, void *arg, void *ret)
+{
+	(void)port;
+	(void)type;
+	(void)arg;
+	(void)ret;
+	__atomic_fetch_add(&pmd_reset_events, 1, __ATOMIC_RELEASE);
+	return 0;
+}
+
 bool
 pmd_wait_link(uint16_t port, bool up)
 {

@@ -86,6 +86,10 @@ size_t pmd_heap_used(void);
 
 /* Wait (bounded, 10 s) until *@counter reaches @target; returns whether it did. */
 bool pmd_wait_count(volatile unsigned int *counter, unsigned int target);
+
+/* RTE_ETH_EVENT_INTR_RESET events seen by pmd_reset_cb() (an ethdev callback), any port. */
+extern unsigned int pmd_reset_events;
+int pmd_reset_cb(uint16_t port, enum rte_eth_event_type type, void *arg, void *ret);
 /* Wait (bounded) until the port's link is @up. */
 bool pmd_wait_link(uint16_t port, bool up);
 

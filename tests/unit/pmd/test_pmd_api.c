@@ -138,19 +138,6 @@ check_port_info(uint16_t port, struct qlxge_sim_func *fn, unsigned int adapter_p
 	assert_true(rte_is_same_ether_addr(&mac, &info.perm_addr));
 }
 
-static volatile unsigned int resets_seen;
-
-static int
-reset_cb(uint16_t port, enum rte_eth_event_type type, void *arg, void *ret_param)
-{
-	(void)port;
-	(void)type;
-	(void)arg;
-	(void)ret_param;
-	__atomic_fetch_add(&resets_seen, 1, __ATOMIC_RELEASE);
-	return 0;
-}
-
 /* The port's state through its life, as rte_pmd_qlxge_port_info_get() reports it. */
 static void
 test_api_port_info(void **state)
@@ -176,18 +163,18 @@ test_api_port_info(void **state)
 	assert_int_equal(rte_eth_dev_set_link_up(p.port[0]), 0);
 
 	/* a fatal error, through the model-control API: state error until reset */
-	resets_seen = 0;
+	__atomic_store_n(&pmd_reset_events, 0, __ATOMIC_RELEASE);
 	assert_int_equal(rte_eth_dev_callback_register(p.port[0], RTE_ETH_EVENT_INTR_RESET,
-						       reset_cb, NULL), 0);
+						       pmd_reset_cb, NULL), 0);
 	assert_int_equal(rte_pmd_qlxge_sim_fault_set(p.port[0], RTE_PMD_QLXGE_SIM_FAULT_FATAL,
 						     0x1), 0);
-	assert_true(pmd_wait_count(&resets_seen, 1));
+	assert_true(pmd_wait_count(&pmd_reset_events, 1));
 	check_port_info(p.port[0], p.fn[0], 0, RTE_PMD_QLXGE_STATE_ERROR);
 	assert_int_equal(rte_eth_dev_stop(p.port[0]), 0);
 	assert_int_equal(rte_eth_dev_reset(p.port[0]), 0);
 	check_port_info(p.port[0], p.fn[0], 0, RTE_PMD_QLXGE_STATE_READY);
 	assert_int_equal(rte_eth_dev_callback_unregister(p.port[0], RTE_ETH_EVENT_INTR_RESET,
-							 reset_cb, NULL), 0);
+							 pmd_reset_cb, NULL), 0);
 	assert_int_equal(rte_eth_dev_close(p.port[0]), 0);
 	assert_int_equal(rte_eth_dev_close(p.port[1]), 0);
 	pmd_pair_close(&p);

@@ -216,9 +216,9 @@ test_dp_adapter_event_reset(void **state)
 	uint32_t len;
 	uint16_t q, nb;
 
-	__atomic_store_n(&reset_events, 0, __ATOMIC_RELEASE);
+	__atomic_store_n(&pmd_reset_events, 0, __ATOMIC_RELEASE);
 	assert_int_equal(rte_eth_dev_callback_register(d->p.port[1], RTE_ETH_EVENT_INTR_RESET,
-						       reset_cb, NULL), 0);
+						       pmd_reset_cb, NULL), 0);
 	assert_int_equal(qlxge_sim_fault_set(d->p.fn[1], QLXGE_SIM_FAULT_DMA_ERROR, 1), 0);
 	len = build_frame(d, &s, f);
 	pkts[0] = mk_mbuf(f, len, 1);
@@ -228,16 +228,16 @@ test_dp_adapter_event_reset(void **state)
 			nb = rte_eth_rx_burst(d->p.port[1], q, rx, RTE_DIM(rx));
 			free_all(rx, nb);
 		}
-		if (__atomic_load_n(&reset_events, __ATOMIC_ACQUIRE) != 0 &&
+		if (__atomic_load_n(&pmd_reset_events, __ATOMIC_ACQUIRE) != 0 &&
 		    pmd_xstat(d->p.port[1], "rx_q0_adapter_events") != 0)
 			break;
 		usleep(500);
 	}
-	assert_true(pmd_wait_count(&reset_events, 1));
+	assert_true(pmd_wait_count(&pmd_reset_events, 1));
 	/* the event 0x40 completion on the queue: counted, the queue stopped taking frames */
 	assert_int_equal(pmd_xstat(d->p.port[1], "rx_q0_adapter_events"), 1);
 	assert_int_equal(rte_eth_dev_callback_unregister(d->p.port[1], RTE_ETH_EVENT_INTR_RESET,
-							 reset_cb, NULL), 0);
+							 pmd_reset_cb, NULL), 0);
 	/* the port comes back with rte_eth_dev_reset and a new start */
 	assert_int_equal(rte_eth_dev_stop(d->p.port[1]), 0);
 	assert_int_equal(rte_eth_dev_reset(d->p.port[1]), 0);

@@ -43,19 +43,6 @@
 
 #define POLL_ROUNDS	20000	/* x 500 us: 10 s at most, never asserted on */
 
-static unsigned int reset_events;
-
-static int
-reset_cb(uint16_t port, enum rte_eth_event_type type, void *arg, void *ret)
-{
-	(void)port;
-	(void)type;
-	(void)arg;
-	(void)ret;
-	__atomic_fetch_add(&reset_events, 1, __ATOMIC_RELEASE);
-	return 0;
-}
-
 /* ---- start with queues not set up -------------------------------------------------------- */
 
 static void
@@ -269,7 +256,7 @@ rx_expect_malformed(struct pmd_pair *p, uint16_t at)
 	assert_int_equal(st.packets, 0);
 	assert_int_equal(rte_eth_stats_get(p->port[1], &es), 0);
 	assert_int_equal(es.ierrors, es0.ierrors);
-	assert_true(pmd_wait_count(&reset_events, 1));
+	assert_true(pmd_wait_count(&pmd_reset_events, 1));
 	/* the documented recovery */
 	assert_int_equal(qlxge_sim_thread_start(p->ad), 0);
 	assert_int_equal(rte_eth_dev_stop(p->port[1]), 0);
@@ -292,19 +279,19 @@ rx_expect_malformed(struct pmd_pair *p, uint16_t at)
 static void
 rx_case_open(struct pmd_pair *p, const char *name)
 {
-	__atomic_store_n(&reset_events, 0, __ATOMIC_RELEASE);
+	__atomic_store_n(&pmd_reset_events, 0, __ATOMIC_RELEASE);
 	assert_int_equal(pmd_pair_open(p, name, true), 0);
 	rx_port_up(p, 0, 9000);
 	rx_port_up(p, 1, RTE_ETHER_MTU);
 	assert_int_equal(rte_eth_dev_callback_register(p->port[1], RTE_ETH_EVENT_INTR_RESET,
-						       reset_cb, NULL), 0);
+						       pmd_reset_cb, NULL), 0);
 }
 
 static void
 rx_case_close(struct pmd_pair *p)
 {
 	assert_int_equal(rte_eth_dev_callback_unregister(p->port[1], RTE_ETH_EVENT_INTR_RESET,
-							 reset_cb, NULL), 0);
+							 pmd_reset_cb, NULL), 0);
 	assert_int_equal(rte_eth_dev_stop(p->port[0]), 0);
 	assert_int_equal(rte_eth_dev_stop(p->port[1]), 0);
 	pmd_pair_close(p);
@@ -567,7 +554,7 @@ test_harden_tx_completion_flags(void **state)
 	assert_int_equal(qlxge_sim_thread_start(p.ad), 0);
 	rx_drain(&p);
 	tx_flows(&p);
-	assert_int_equal(__atomic_load_n(&reset_events, __ATOMIC_ACQUIRE), 0);
+	assert_int_equal(__atomic_load_n(&pmd_reset_events, __ATOMIC_ACQUIRE), 0);
 	rx_case_close(&p);
 }
 
@@ -588,7 +575,7 @@ test_harden_tx_completion_not_next(void **state)
 	(void)state;
 	rx_case_open(&p, "hdtx_tid");
 	assert_int_equal(rte_eth_dev_callback_register(p.port[0], RTE_ETH_EVENT_INTR_RESET,
-						       reset_cb, NULL), 0);
+						       pmd_reset_cb, NULL), 0);
 	ring = tx_posted(&p, 2, &at);
 	ring[(at + 1) % PMD_NB_DESC].tid = rte_cpu_to_le_32((at + 5u) % PMD_NB_DESC);
 	assert_int_equal(rte_eth_tx_done_cleanup(p.port[0], 0, 0), 1);
@@ -599,7 +586,7 @@ test_harden_tx_completion_not_next(void **state)
 	m = pmd_mk_frame(pmd_pool(), p.port[1], TX_FRAME_LEN);
 	assert_int_equal(rte_eth_tx_burst(p.port[0], 0, &m, 1), 0);
 	rte_pktmbuf_free(m);
-	assert_true(pmd_wait_count(&reset_events, 1));
+	assert_true(pmd_wait_count(&pmd_reset_events, 1));
 	/* the documented recovery */
 	assert_int_equal(qlxge_sim_thread_start(p.ad), 0);
 	assert_int_equal(rte_eth_dev_stop(p.port[0]), 0);
@@ -608,7 +595,7 @@ test_harden_tx_completion_not_next(void **state)
 	rx_drain(&p);
 	tx_flows(&p);
 	assert_int_equal(rte_eth_dev_callback_unregister(p.port[0], RTE_ETH_EVENT_INTR_RESET,
-							 reset_cb, NULL), 0);
+							 pmd_reset_cb, NULL), 0);
 	rx_case_close(&p);
 }
 
