@@ -436,8 +436,6 @@ qlxge_rx_burst_mode_get(struct rte_eth_dev *dev, uint16_t qid, struct rte_eth_bu
 	return 0;
 }
 
-/* ---- receive path ------------------------------------------------------------------------ */
-
 /*
  * The RX queue that takes the frames steered to queue @q (an RSS bucket's, the default queue's):
  * @q while it runs, else the first queue that does, so that a queue stopped at run time takes
@@ -459,6 +457,8 @@ qlxge_rx_queue_serving(const struct rte_eth_dev *dev, uint16_t q)
 	}
 	return q;
 }
+
+/* ---- receive path ------------------------------------------------------------------------ */
 
 /* Whether frames of @mtu overflow a buffer of some RX queue (scattered RX needed). */
 bool
