@@ -248,25 +248,26 @@ qlxge_dev_quiesce(struct rte_eth_dev *dev)
 
 /* The administrative link (qlxge_link.c); its change is reported by an LSC event right away. */
 static int
-qlxge_dev_set_link_up(struct rte_eth_dev *dev)
+qlxge_dev_set_link(struct rte_eth_dev *dev, bool up)
 {
 	int ret;
 
-	ret = qlxge_link_set(dev, true);
+	ret = qlxge_link_set(dev, up);
 	if (ret == 0)
 		qlxge_intr_lsc_kick(dev);
 	return ret;
 }
 
 static int
+qlxge_dev_set_link_up(struct rte_eth_dev *dev)
+{
+	return qlxge_dev_set_link(dev, true);
+}
+
+static int
 qlxge_dev_set_link_down(struct rte_eth_dev *dev)
 {
-	int ret;
-
-	ret = qlxge_link_set(dev, false);
-	if (ret == 0)
-		qlxge_intr_lsc_kick(dev);
-	return ret;
+	return qlxge_dev_set_link(dev, false);
 }
 
 /*

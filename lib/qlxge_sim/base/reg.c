@@ -7,6 +7,8 @@
  * the default handlers; side effects are the named handlers of the table (core/regs.c).
  */
 
+#include <errno.h>
+
 #include "base/log.h"
 #include "base/reg.h"
 #include "base/state.h"
@@ -80,4 +82,15 @@ sim_reg_write_locked(struct qlxge_sim_func *fn, uint32_t offset, uint32_t val)
 	if (old != *st)
 		SIM_TRACE(regs, change, SIM_FN_FMT " %s 0x%08x -> 0x%08x", SIM_FN_ARGS(fn),
 			  row->name, old, *st);
+}
+
+void
+sim_reg_index_result(struct qlxge_sim_func *fn, int ret, const char *what, uint32_t idx)
+{
+	if (ret == -EINVAL)
+		SIM_WRN(fn, regs, filter_index, SIM_FN_FMT " %s 0x%08x: index out of range",
+			SIM_FN_ARGS(fn), what, idx);
+	else if (ret == -ENOTSUP)
+		SIM_TRACE(regs, filter_unmodelled, SIM_FN_FMT " %s 0x%08x: table not modelled",
+			  SIM_FN_ARGS(fn), what, idx);
 }

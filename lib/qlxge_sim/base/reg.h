@@ -64,4 +64,11 @@ uint32_t *sim_reg_store(struct qlxge_sim_func *fn, const struct sim_reg_row *row
 uint32_t sim_reg_read_locked(struct qlxge_sim_func *fn, uint32_t offset);
 void sim_reg_write_locked(struct qlxge_sim_func *fn, uint32_t offset, uint32_t val);
 
+/**
+ * The result @p ret of an access through an index register (MAC_ADDR_IDX, RT_IDX: @p what, its
+ * index word @p idx): -EINVAL (an index out of range) is warned, -ENOTSUP (a table the model
+ * keeps no state for) traced; 0 says nothing.
+ */
+void sim_reg_index_result(struct qlxge_sim_func *fn, int ret, const char *what, uint32_t idx);
+
 #endif /* SIM_BASE_REG_H */

@@ -179,17 +179,6 @@ sim_mac_tables_read(const struct sim_mac_tables *t, uint32_t idx_word, uint32_t 
 
 /* ==== MAC_ADDR_IDX / MAC_ADDR_DATA ========================================================= */
 
-static void
-sim_mac_result(struct qlxge_sim_func *fn, int ret, const char *what, uint32_t idx)
-{
-	if (ret == -EINVAL)
-		SIM_WRN(fn, regs, filter_index, SIM_FN_FMT " %s 0x%08x: index out of range",
-			SIM_FN_ARGS(fn), what, idx);
-	else if (ret == -ENOTSUP)
-		SIM_TRACE(regs, filter_unmodelled, SIM_FN_FMT " %s 0x%08x: table not modelled",
-			  SIM_FN_ARGS(fn), what, idx);
-}
-
 uint32_t
 sim_mac_addr_idx_read(struct qlxge_sim_func *fn, const struct sim_reg_row *row)
 {
@@ -216,7 +205,7 @@ sim_mac_addr_idx_write(struct qlxge_sim_func *fn, const struct sim_reg_row *row,
 		ad->mac_mr = false;
 		SIM_TRACE(regs, mac_index, SIM_FN_FMT " idx 0x%08x", SIM_FN_ARGS(fn), ad->mac_idx);
 	}
-	sim_mac_result(fn, ret, "MAC_ADDR_IDX", v);
+	sim_reg_index_result(fn, ret, "MAC_ADDR_IDX", v);
 }
 
 uint32_t
@@ -249,7 +238,7 @@ sim_mac_addr_data_write(struct qlxge_sim_func *fn, const struct sim_reg_row *row
 			  (ad->mac_idx & QLXGE_MAC_ADDR_IDX_INDEX_MASK) >>
 			  QLXGE_MAC_ADDR_IDX_INDEX_SHIFT,
 			  ad->mac_idx & QLXGE_MAC_ADDR_IDX_OFFSET_MASK, old, v);
-	sim_mac_result(fn, ret, "MAC_ADDR_DATA for", ad->mac_idx);
+	sim_reg_index_result(fn, ret, "MAC_ADDR_DATA for", ad->mac_idx);
 }
 
 /* ==== match ================================================================================ */

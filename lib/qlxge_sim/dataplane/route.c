@@ -90,17 +90,6 @@ sim_route_read(const struct sim_route_table *rt, uint32_t idx_word, uint32_t *da
 
 /* ==== RT_IDX / RT_DATA ===================================================================== */
 
-static void
-sim_route_result(struct qlxge_sim_func *fn, int ret, const char *what, uint32_t idx)
-{
-	if (ret == -EINVAL)
-		SIM_WRN(fn, regs, filter_index, SIM_FN_FMT " %s 0x%08x: index out of range",
-			SIM_FN_ARGS(fn), what, idx);
-	else if (ret == -ENOTSUP)
-		SIM_TRACE(regs, filter_unmodelled, SIM_FN_FMT " %s 0x%08x: table not modelled",
-			  SIM_FN_ARGS(fn), what, idx);
-}
-
 uint32_t
 sim_rt_idx_read(struct qlxge_sim_func *fn, const struct sim_reg_row *row)
 {
@@ -118,7 +107,7 @@ sim_rt_idx_write(struct qlxge_sim_func *fn, const struct sim_reg_row *row, uint3
 		int ret = sim_route_read(fn->rt, fn->rt_idx_latch, &fn->rt_data_latch);
 
 		fn->rt_mr = true;
-		sim_route_result(fn, ret, "RT_IDX", v);
+		sim_reg_index_result(fn, ret, "RT_IDX", v);
 	}
 }
 
@@ -147,5 +136,5 @@ sim_rt_data_write(struct qlxge_sim_func *fn, const struct sim_reg_row *row, uint
 			  idx, fn->rt->data[type][slot], v);
 	ret = sim_route_write(fn->rt, idx, v);
 	fn->rt_data_latch = v;
-	sim_route_result(fn, ret, "RT_IDX", idx);
+	sim_reg_index_result(fn, ret, "RT_IDX", idx);
 }
