@@ -156,6 +156,60 @@ qlxge_filter_mc_program(struct rte_eth_dev *dev, const struct rte_ether_addr *ad
 	return ret;
 }
 
+/* A 48-bit address as a number, the key of the receive path's multicast check. */
+static inline uint64_t
+qlxge_filter_mac_key(const struct rte_ether_addr *a)
+{
+	uint64_t k = 0;
+
+	memcpy(&k, a->addr_bytes, RTE_ETHER_ADDR_LEN);
+	return k;
+}
+
+/*
+ * What the receive path checks a registered multicast match against (struct qlxge_adapter,
+ * mc_keys): the port's list, unless @promisc or @allmulti lets every group in. A burst running
+ * meanwhile may compare a frame with a key being replaced, as the adapter may match a frame
+ * against a table entry being rewritten: each key is read whole.
+ */
+static void
+qlxge_filter_mc_arm(struct rte_eth_dev *dev, bool promisc, bool allmulti)
+{
+	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
+	uint32_t n = promisc || allmulti ? 0 : ad->nb_mc_addrs, i;
+
+	/* release, pairs with the acquire of qlxge_filter_mc_wanted(): no check while the keys
+	 * change (a burst that read the count before may still compare with them) */
+	__atomic_store_n(&ad->mc_check_n, 0, __ATOMIC_RELEASE);
+	for (i = 0; i < n; i++)
+		__atomic_store_n(&ad->mc_keys[i], qlxge_filter_mac_key(&ad->mc_addrs[i]),
+				 __ATOMIC_RELAXED);
+	/* release, pairs with the same acquire: the keys are written before the count that
+	 * covers them is seen */
+	__atomic_store_n(&ad->mc_check_n, n, __ATOMIC_RELEASE);
+}
+
+/*
+ * Is @m (a frame the adapter received as a registered multicast match) to a group of this
+ * port's list? Called by the receive path (qlxge_rx.c) while the check is armed.
+ */
+bool
+qlxge_filter_mc_wanted(const struct qlxge_adapter *ad, const struct rte_mbuf *m)
+{
+	/* acquire, pairs with the releases of qlxge_filter_mc_arm(): the keys the count
+	 * covers are read after it */
+	uint32_t n = __atomic_load_n(&ad->mc_check_n, __ATOMIC_ACQUIRE), i;
+	uint64_t key;
+
+	if (n == 0 || m->data_len < RTE_ETHER_ADDR_LEN)
+		return true;
+	key = qlxge_filter_mac_key(rte_pktmbuf_mtod(m, const struct rte_ether_addr *));
+	for (i = 0; i < n; i++)
+		if (__atomic_load_n(&ad->mc_keys[i], __ATOMIC_RELAXED) == key)
+			return true;
+	return false;
+}
+
 static int
 qlxge_filter_mc_apply(struct rte_eth_dev *dev, uint32_t old_count)
 {
@@ -207,6 +261,7 @@ qlxge_filter_start(struct rte_eth_dev *dev)
 	ret = qlxge_filter_cam_all(dev);
 	if (ret == 0)
 		ret = qlxge_filter_mc_apply(dev, 0);
+	qlxge_filter_mc_arm(dev, dev->data->promiscuous != 0, dev->data->all_multicast != 0);
 	for (vid = 0; vid <= RTE_ETH_VLAN_ID_MAX && ret == 0; vid++)
 		if ((ad->vlans[vid / 64] >> (vid % 64)) & 1)
 			ret = qlxge_filter_vlan_use(dev, vid, true);
@@ -261,7 +316,11 @@ qlxge_filter_stop(struct rte_eth_dev *dev)
 		(void)qlxge_filter_mc_write(dev, i, NULL);
 }
 
-/* This port's VLANs are given up when it closes; entries the other port uses stay. */
+/*
+ * The function goes down (close, reset): this port's use of its VLANs in the shared table is
+ * given up (entries the other port uses stay). The port's list (ad->vlans) is kept: a reset
+ * port programs it again at its next start, as it does its MAC addresses and multicast list.
+ */
 void
 qlxge_filter_close(struct rte_eth_dev *dev)
 {
@@ -271,47 +330,62 @@ qlxge_filter_close(struct rte_eth_dev *dev)
 	for (vid = 0; vid <= RTE_ETH_VLAN_ID_MAX; vid++)
 		if ((ad->vlans[vid / 64] >> (vid % 64)) & 1)
 			(void)qlxge_filter_vlan_use(dev, vid, false);
-	memset(ad->vlans, 0, sizeof(ad->vlans));
+}
+
+/*
+ * The four receive modes (ethdev records the new one once the op succeeds): the routing slot,
+ * programmed while started (qlxge_filter_start() does it at start), and the multicast check.
+ */
+static int
+qlxge_filter_mode(struct rte_eth_dev *dev, enum qlxge_route route, bool promisc, bool allmulti)
+{
+	int ret = 0;
+
+	if (QLXGE_DEV_PRIVATE(dev)->started)
+		ret = qlxge_filter_route(dev, route, route == QLXGE_ROUTE_PROMISC ? promisc :
+					 allmulti);
+	if (ret == 0)
+		qlxge_filter_mc_arm(dev, promisc, allmulti);
+	return ret;
 }
 
 int
 qlxge_promiscuous_enable(struct rte_eth_dev *dev)
 {
-	if (!QLXGE_DEV_PRIVATE(dev)->started)
-		return 0;
-	return qlxge_filter_route(dev, QLXGE_ROUTE_PROMISC, true);
+	return qlxge_filter_mode(dev, QLXGE_ROUTE_PROMISC, true, dev->data->all_multicast != 0);
 }
 
 int
 qlxge_promiscuous_disable(struct rte_eth_dev *dev)
 {
-	if (!QLXGE_DEV_PRIVATE(dev)->started)
-		return 0;
-	return qlxge_filter_route(dev, QLXGE_ROUTE_PROMISC, false);
+	return qlxge_filter_mode(dev, QLXGE_ROUTE_PROMISC, false, dev->data->all_multicast != 0);
 }
 
 int
 qlxge_allmulticast_enable(struct rte_eth_dev *dev)
 {
-	if (!QLXGE_DEV_PRIVATE(dev)->started)
-		return 0;
-	return qlxge_filter_route(dev, QLXGE_ROUTE_ALLMULTI, true);
+	return qlxge_filter_mode(dev, QLXGE_ROUTE_ALLMULTI, dev->data->promiscuous != 0, true);
 }
 
 int
 qlxge_allmulticast_disable(struct rte_eth_dev *dev)
 {
-	if (!QLXGE_DEV_PRIVATE(dev)->started)
-		return 0;
-	return qlxge_filter_route(dev, QLXGE_ROUTE_ALLMULTI, false);
+	return qlxge_filter_mode(dev, QLXGE_ROUTE_ALLMULTI, dev->data->promiscuous != 0, false);
 }
 
 int
 qlxge_mac_addr_add(struct rte_eth_dev *dev, struct rte_ether_addr *addr, uint32_t index,
 		   uint32_t pool)
 {
-	if (index >= QLXGE_MAX_MAC_ADDRS || pool != 0 || !rte_is_unicast_ether_addr(addr))
+	if (index >= QLXGE_MAX_MAC_ADDRS || pool != 0 || !rte_is_unicast_ether_addr(addr)) {
+		QLXGE_DRV_LOG(ERR, "port %u: MAC " RTE_ETHER_ADDR_PRT_FMT " not added: %s",
+			      dev->data->port_id, RTE_ETHER_ADDR_BYTES(addr),
+			      !rte_is_unicast_ether_addr(addr) ?
+			      "a group address (multicast goes to the multicast list)" :
+			      pool != 0 ? "pools (VMDq) are not offered, pool 0 only" :
+			      "no CAM entry left");
 		return -EINVAL;
+	}
 	if (!QLXGE_DEV_PRIVATE(dev)->started)
 		return 0;
 	return qlxge_filter_cam_write(dev, index, addr);
@@ -364,6 +438,7 @@ qlxge_set_mc_addr_list(struct rte_eth_dev *dev, struct rte_ether_addr *mc_addrs,
 	for (i = 0; i < nb_mc_addrs; i++)
 		ad->mc_addrs[i] = mc_addrs[i];
 	ad->nb_mc_addrs = nb_mc_addrs;
+	qlxge_filter_mc_arm(dev, dev->data->promiscuous != 0, dev->data->all_multicast != 0);
 	return 0;
 }
 

@@ -87,6 +87,7 @@ struct qlxge_queue_stats {
 struct qlxge_rxq_xstats {
 	uint64_t err_frames[8];		/* dropped with a MAC error, by ERR code (§7.7 flags2) */
 	uint64_t unscattered;		/* spanned buffers while the scattered path is off */
+	uint64_t mc_unlisted;		/* the other port's multicast groups (mc_keys) */
 	uint64_t malformed;		/* completions that break the contract: reset requested */
 	uint64_t ae_events;		/* asynchronous-event completions (§7.8) */
 	uint64_t refills;		/* buffer-queue doorbells */
@@ -288,6 +289,14 @@ struct qlxge_adapter {
 	uint64_t rss_hf;
 	struct rte_ether_addr mc_addrs[QLXGE_MAX_MC_ADDRS];
 	uint32_t nb_mc_addrs;
+	/*
+	 * The multicast table has no function field (§12.1): the port's multicast-match slot also
+	 * matches the other port's groups. The receive path drops a registered match whose group
+	 * is not one of mc_keys[0 .. mc_check_n) (qlxge_filter_mc_wanted); 0: no check (no list,
+	 * or all-multicast or promiscuous mode, where every group is wanted).
+	 */
+	uint64_t mc_keys[QLXGE_MAX_MC_ADDRS];
+	uint32_t mc_check_n;
 	uint64_t vlans[RTE_ETH_VLAN_ID_MAX / 64 + 1];
 	bool vlan_filter;
 	bool vlan_strip;
@@ -500,6 +509,7 @@ int qlxge_filter_start(struct rte_eth_dev *dev);
 void qlxge_filter_stop(struct rte_eth_dev *dev);
 void qlxge_filter_close(struct rte_eth_dev *dev);
 int qlxge_filter_steer(struct rte_eth_dev *dev);
+bool qlxge_filter_mc_wanted(const struct qlxge_adapter *ad, const struct rte_mbuf *m);
 int qlxge_shared_attach(struct rte_eth_dev *dev, const char *adapter_id);
 void qlxge_shared_detach(struct rte_eth_dev *dev);
 int qlxge_promiscuous_enable(struct rte_eth_dev *dev);

@@ -297,9 +297,11 @@ qlxge_rx_queue_start(struct rte_eth_dev *dev, uint16_t qid)
 	posted = qlxge_icb_bq_prod_align(rxq->bq_len);
 	if (qlxge_bq_init(rxq, &rxq->sbq, posted) != 0 ||
 	    qlxge_bq_init(rxq, &rxq->lbq, posted) != 0) {
-		QLXGE_DRV_LOG(ERR, "port %u rxq %u: cannot allocate %u mbufs", rxq->port_id, qid,
-			      2 * posted);
-		rxq->stats.nombuf += 2 * posted;
+		/* not in rx_nombuf (ixgbe and i40e do not count their first fill either): no
+		 * frame was there to take a buffer */
+		QLXGE_DRV_LOG(ERR, "port %u rxq %u: cannot allocate %u mbufs, pool %s has %u: not "
+			      "started", rxq->port_id, qid, 2 * posted, rxq->mp->name,
+			      rte_mempool_avail_count(rxq->mp));
 		qlxge_rxq_free_mbufs(rxq);
 		return -ENOMEM;
 	}
@@ -789,6 +791,13 @@ qlxge_rx_one(struct qlxge_rxq *rxq, const struct qlxge_ib_mac_rsp *rsp, bool sca
 		rte_pktmbuf_free(head);
 		return QLXGE_RX_DROP;
 	}
+	/* the multicast table is the two ports' (§12.1): a group of the other port's list */
+	if (unlikely((rsp->flags1 & QLXGE_IB_MAC_FLAGS1_M_MASK) == QLXGE_IB_MAC_FLAGS1_M_REG) &&
+	    !qlxge_filter_mc_wanted(rxq->ad, head)) {
+		rxq->xstats.mc_unlisted++;
+		rte_pktmbuf_free(head);
+		return QLXGE_RX_DROP;
+	}
 	head->port = rxq->port_id;
 	qlxge_rx_offloads(rxq, rsp, head);
 	*out = head;
@@ -802,10 +811,13 @@ bad:
 }
 
 /* The completion's first word (opcode, flags1, flags2, flags3, as the CPU reads it): the error
- * code and the two buffer flags, which the fast path wants as no code and exactly one flag. */
+ * code and the two buffer flags, which the fast path wants as no code and exactly one flag;
+ * while the multicast check is armed, no multicast class either (qlxge_rx_one() checks it). */
+#define QLXGE_RX_W_M	((uint32_t)QLXGE_IB_MAC_FLAGS1_M_MASK << 8)
 #define QLXGE_RX_W_ERR	((uint32_t)QLXGE_IB_MAC_FLAGS2_ERR_MASK << 16)
 #define QLXGE_RX_W_DS	((uint32_t)QLXGE_IB_MAC_FLAGS3_DS << 24)
 #define QLXGE_RX_W_DL	((uint32_t)QLXGE_IB_MAC_FLAGS3_DL << 24)
+#define QLXGE_RX_W_PLAIN	(QLXGE_RX_W_ERR | QLXGE_RX_W_DS | QLXGE_RX_W_DL)
 
 /*
  * The fast path: a completion of one small (DS) or large (DL) buffer, no split header, no
@@ -815,13 +827,14 @@ bad:
  * the scalar path, the reference.
  */
 static __rte_always_inline bool
-qlxge_rx_is_plain(const struct qlxge_rxq *rxq, const struct qlxge_ib_mac_rsp *rsp)
+qlxge_rx_is_plain(const struct qlxge_rxq *rxq, const struct qlxge_ib_mac_rsp *rsp, uint32_t mask)
 {
 	uint32_t dlen = rte_le_to_cpu_32(rsp->data_len), w;
 
-	/* one load and one mask for flags2's error code and flags3's DS and DL */
+	/* one load and one mask (@mask: QLXGE_RX_W_PLAIN, with QLXGE_RX_W_M while the multicast
+	 * check is armed) for flags2's error code and flags3's DS and DL */
 	memcpy(&w, rsp, sizeof(w));
-	w = rte_le_to_cpu_32(w) & (QLXGE_RX_W_ERR | QLXGE_RX_W_DS | QLXGE_RX_W_DL);
+	w = rte_le_to_cpu_32(w) & mask;
 	return (w == QLXGE_RX_W_DS || w == QLXGE_RX_W_DL) &&
 	       (rsp->flags4 & QLXGE_IB_MAC_FLAGS4_HV) == 0 &&
 	       dlen - 1 < RTE_MIN((uint32_t)rxq->buf_size,
@@ -924,7 +937,7 @@ qlxge_bq_refill(struct qlxge_rxq *rxq, struct qlxge_bq *bq)
 static inline uint16_t
 qlxge_recv(struct qlxge_rxq *rxq, struct rte_mbuf **pkts, uint16_t n, bool scatter)
 {
-	uint32_t prod, ci = rxq->cq_ci;
+	uint32_t prod, ci = rxq->cq_ci, plain;
 	uint64_t bytes = 0;
 	uint16_t nb = 0;
 	const struct qlxge_ib_mac_rsp *rsp;
@@ -934,6 +947,10 @@ qlxge_recv(struct qlxge_rxq *rxq, struct rte_mbuf **pkts, uint16_t n, bool scatt
 
 	if (unlikely(rxq->stalled))
 		return 0;
+	/* relaxed: whether to look at the multicast class; qlxge_filter_mc_wanted() reads the
+	 * keys with the count's acquire */
+	plain = QLXGE_RX_W_PLAIN |
+		(__atomic_load_n(&rxq->ad->mc_check_n, __ATOMIC_RELAXED) != 0 ? QLXGE_RX_W_M : 0);
 	/* acquire: the entries before the producer are in memory once the shadow says so */
 	prod = rte_le_to_cpu_32(__atomic_load_n(rxq->prod_shadow, __ATOMIC_ACQUIRE));
 	if (unlikely(prod >= rxq->nb_desc)) {
@@ -948,7 +965,7 @@ qlxge_recv(struct qlxge_rxq *rxq, struct rte_mbuf **pkts, uint16_t n, bool scatt
 		switch (cqe[0]) {
 		case QLXGE_OPCODE_IB_MAC_IOCB:
 			rsp = (const struct qlxge_ib_mac_rsp *)cqe;
-			res = !scatter && likely(qlxge_rx_is_plain(rxq, rsp)) ?
+			res = !scatter && likely(qlxge_rx_is_plain(rxq, rsp, plain)) ?
 			      qlxge_rx_plain(rxq, rsp, &m) : qlxge_rx_one(rxq, rsp, scatter, &m);
 			switch (res) {
 			case QLXGE_RX_PKT:

@@ -55,6 +55,7 @@ static const struct qlxge_q_xstat qlxge_rxq_xstats[] = {
 	QLXGE_RXQ_X("frame_length_errors", xstats.err_frames[6]),
 	QLXGE_RXQ_X("crc_errors", xstats.err_frames[7]),
 	QLXGE_RXQ_X("unscattered_drops", xstats.unscattered),
+	QLXGE_RXQ_X("mcast_unlisted_drops", xstats.mc_unlisted),
 	QLXGE_RXQ_X("malformed_completions", xstats.malformed),
 	QLXGE_RXQ_X("adapter_events", xstats.ae_events),
 	QLXGE_RXQ_X("refill_doorbells", xstats.refills),
