@@ -489,7 +489,8 @@ qlxge_dev_infos_get(struct rte_eth_dev *dev, struct rte_eth_dev_info *info)
 	RTE_SET_USED(dev);
 	info->max_rx_queues = QLXGE_MAX_RXQ;
 	info->max_tx_queues = QLXGE_MAX_TXQ;
-	info->min_rx_bufsize = RTE_PKTMBUF_HEADROOM + QLXGE_RX_MIN_BUF;
+	/* the data room past the headroom, which ethdev adds to it */
+	info->min_rx_bufsize = QLXGE_RX_MIN_BUF;
 	/* as ixgbe: max_mtu = max_rx_pktlen - (Ethernet header + CRC) */
 	info->max_rx_pktlen = QLXGE_ETH_MAX_FRAME;
 	info->min_mtu = RTE_ETHER_MIN_MTU;
@@ -566,18 +567,28 @@ qlxge_dev_frame_apply(struct rte_eth_dev *dev, uint16_t mtu)
 
 /*
  * As ixgbe: ethdev checked [min_mtu, max_mtu]; a stopped port takes any MTU, applied by the next
- * start; a started one takes it at once, unless its frames would overflow a receive buffer while
- * the started burst is not the scattered one (-EINVAL: stop the port first).
+ * start (which checks it against the queues then set up); a started one takes it at once, unless
+ * its frames would overflow a receive buffer while the started burst is not the scattered one, or
+ * a running queue cannot hold one such frame (-EINVAL: stop the port first, or change the queue).
  */
 static int
 qlxge_mtu_set(struct rte_eth_dev *dev, uint16_t mtu)
 {
 	struct qlxge_adapter *ad = QLXGE_DEV_PRIVATE(dev);
+	uint16_t i;
+	int ret;
 
 	if (mtu < RTE_ETHER_MIN_MTU || mtu > QLXGE_ETH_MAX_MTU)
 		return -EINVAL;
 	if (!ad->started)
 		return 0;
+	for (i = 0; i < dev->data->nb_rx_queues; i++) {
+		const struct qlxge_rxq *rxq = dev->data->rx_queues[i];
+
+		ret = rxq != NULL ? qlxge_rx_frame_check(rxq, mtu) : 0;
+		if (ret != 0)
+			return ret;
+	}
 	if (!dev->data->scattered_rx && qlxge_rx_needs_scatter(dev, mtu)) {
 		QLXGE_DRV_LOG(ERR, "port %u: MTU %u needs scattered RX (%u-byte frames, larger "
 			      "than its receive buffers), which the running port does not do: stop "

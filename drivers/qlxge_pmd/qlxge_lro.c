@@ -19,8 +19,9 @@
  * that is not a candidate ends the run before it (the run is merged and delivered first, then
  * the frame), so a flow's frames leave in the order they came; a frame of another protocol,
  * which belongs to none of the run's flows, is delivered at once. A run also ends before it
- * would exceed max_lro_pkt_size bytes in all (so a merged packet never does) or GRO's 128
- * items.
+ * would exceed max_lro_pkt_size bytes in all (so a merged packet never does), GRO's 128 items,
+ * or QLXGE_TX_MAX_SEGS mbufs in all (so that a port of this driver can send a merged packet
+ * again, with TSO: its TX takes no longer chain).
  *
  * A merged packet (RTE_MBUF_F_RX_LRO) is a chain: the first segment's headers, IPv4 total length
  * set by GRO to the merged length, the IPv4 header and TCP checksums left as the first segment
@@ -132,7 +133,7 @@ uint16_t
 qlxge_lro_burst(struct qlxge_rxq *rxq, struct rte_mbuf **pkts, uint16_t n)
 {
 	struct rte_mbuf *run[RTE_GRO_MAX_BURST_ITEM_NUM];
-	uint32_t bytes = 0, max = rxq->lro_max;
+	uint32_t bytes = 0, segs = 0, max = rxq->lro_max;
 	uint16_t out = 0, nrun = 0, i;
 	struct rte_mbuf *m;
 
@@ -150,16 +151,20 @@ qlxge_lro_burst(struct qlxge_rxq *rxq, struct rte_mbuf **pkts, uint16_t n)
 			out += qlxge_lro_flush(rxq, run, nrun, pkts + out);
 			nrun = 0;
 			bytes = 0;
+			segs = 0;
 			pkts[out++] = m;
 			break;
 		case QLXGE_LRO_CAND:
-			if (nrun == RTE_DIM(run) || bytes + m->pkt_len > max) {
+			if (nrun == RTE_DIM(run) || bytes + m->pkt_len > max ||
+			    segs + m->nb_segs > QLXGE_TX_MAX_SEGS) {
 				out += qlxge_lro_flush(rxq, run, nrun, pkts + out);
 				nrun = 0;
 				bytes = 0;
+				segs = 0;
 			}
 			run[nrun++] = m;
 			bytes += m->pkt_len;
+			segs += m->nb_segs;
 			break;
 		}
 	}

@@ -445,6 +445,7 @@ int qlxge_rx_queue_intr_disable(struct rte_eth_dev *dev, uint16_t qid);
 
 /* qlxge_rx.c / qlxge_tx.c */
 bool qlxge_rx_needs_scatter(const struct rte_eth_dev *dev, uint16_t mtu);
+int qlxge_rx_frame_check(const struct qlxge_rxq *rxq, uint16_t mtu);
 uint16_t qlxge_rx_queue_serving(const struct rte_eth_dev *dev, uint16_t q);
 void qlxge_rx_max_len_raise(struct rte_eth_dev *dev, uint32_t frame);
 void qlxge_tx_max_len_set(struct rte_eth_dev *dev, uint16_t mtu);

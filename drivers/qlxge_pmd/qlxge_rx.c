@@ -293,6 +293,9 @@ qlxge_rx_queue_start(struct rte_eth_dev *dev, uint16_t qid)
 
 	if (rxq == NULL)
 		return -EINVAL;
+	ret = qlxge_rx_frame_check(rxq, dev->data->mtu);
+	if (ret != 0)
+		return ret;
 	qlxge_rxq_free_mbufs(rxq);
 	posted = qlxge_icb_bq_prod_align(rxq->bq_len);
 	if (qlxge_bq_init(rxq, &rxq->sbq, posted) != 0 ||
@@ -478,6 +481,38 @@ qlxge_rx_needs_scatter(const struct rte_eth_dev *dev, uint16_t mtu)
 }
 
 /*
+ * Whether queue @rxq can receive frames of @mtu at all: a frame longer than a buffer takes
+ * one large buffer per buffer's worth of bytes, chained (§7.10: 32 at most), and the queue
+ * never has more than a refill's worth posted at once (§5, qlxge_icb_bq_prod_align): a frame
+ * that needs more waits for buffers that never come (counted missed, or on a pcap wire for
+ * good). 0, or -EINVAL with what to change.
+ */
+int
+qlxge_rx_frame_check(const struct qlxge_rxq *rxq, uint16_t mtu)
+{
+	uint32_t frame = qlxge_mtu_to_rx_len(mtu), need, posted;
+
+	if (frame <= rxq->buf_size)
+		return 0;
+	need = (frame - 1) / rxq->buf_size + 1;
+	posted = qlxge_icb_bq_prod_align(rxq->bq_len);
+	if (need <= posted && need <= QLXGE_IB_MAC_MAX_LBQ_CHAIN)
+		return 0;
+	if (need > QLXGE_IB_MAC_MAX_LBQ_CHAIN)
+		QLXGE_DRV_LOG(ERR, "port %u rxq %u: MTU %u needs %u-byte frames, %u buffers of %u "
+			      "bytes each, but a frame takes %u at most: use larger mbufs or a "
+			      "smaller MTU", rxq->port_id, rxq->queue_id, mtu, frame, need,
+			      rxq->buf_size, QLXGE_IB_MAC_MAX_LBQ_CHAIN);
+	else
+		QLXGE_DRV_LOG(ERR, "port %u rxq %u: MTU %u needs %u-byte frames, %u buffers of %u "
+			      "bytes each, but a queue of %u descriptors posts %u at most: use "
+			      "more descriptors, larger mbufs or a smaller MTU", rxq->port_id,
+			      rxq->queue_id, mtu, frame, need, rxq->buf_size, rxq->nb_desc,
+			      posted);
+	return -EINVAL;
+}
+
+/*
  * A larger MTU on a running port: before the port's max frame grows, the queues' bound on what a
  * completion may report grows with it (a smaller one takes effect at the next start, as frames
  * received under the old limit may still be in the rings). The release store, before the
@@ -524,7 +559,8 @@ qlxge_rx_burst_select(struct rte_eth_dev *dev)
 			scatter = true;
 		}
 	}
-	dev->data->scattered_rx = scatter;
+	/* the LRO burst is the scattered one, which it merges after */
+	dev->data->scattered_rx = scatter || lro;
 	dev->data->lro = lro;
 	dev->rx_pkt_burst = lro ? qlxge_recv_lro_pkts :
 			    scatter ? qlxge_recv_scattered_pkts : qlxge_recv_pkts;

@@ -66,6 +66,8 @@ struct lt {
 	struct got got[MAX_OUT];
 	unsigned int ngot;
 	unsigned int in_use;
+	bool keep;				/* exchange() keeps the packets in kept[] */
+	struct rte_mbuf *kept[MAX_OUT];
 };
 
 static struct lt lt;
@@ -155,14 +157,18 @@ mk_seg(const struct lt *t, const struct seg *s)
 	return m;
 }
 
-/* Port 1 with LRO as asked (max_lro_pkt_size @max, 0: ethdev's default), port 0 sending. */
+/*
+ * Port 1 with LRO as asked (max_lro_pkt_size @max, 0: ethdev's default), receiving into @rxmp
+ * (NULL: the suite's pool); port 0 sending, with TSO (what a merged packet is sent again with).
+ */
 static void
-pair_up(struct lt *t, bool lro, uint32_t max, bool strip)
+pair_up_pool(struct lt *t, bool lro, uint32_t max, bool strip, struct rte_mempool *rxmp)
 {
 	struct rte_eth_conf conf = { 0 };
 	unsigned int f;
 
-	conf.txmode.offloads = RTE_ETH_TX_OFFLOAD_MULTI_SEGS;
+	conf.txmode.offloads = RTE_ETH_TX_OFFLOAD_MULTI_SEGS | RTE_ETH_TX_OFFLOAD_TCP_TSO |
+			       RTE_ETH_TX_OFFLOAD_IPV4_CKSUM | RTE_ETH_TX_OFFLOAD_TCP_CKSUM;
 	assert_int_equal(rte_eth_dev_configure(t->p.port[0], 1, 1, &conf), 0);
 	assert_int_equal(rte_eth_rx_queue_setup(t->p.port[0], 0, NB_DESC, SOCKET_ID_ANY, NULL,
 						pmd_pool()), 0);
@@ -175,7 +181,7 @@ pair_up(struct lt *t, bool lro, uint32_t max, bool strip)
 	conf.rxmode.max_lro_pkt_size = max;
 	assert_int_equal(rte_eth_dev_configure(t->p.port[1], 1, 1, &conf), 0);
 	assert_int_equal(rte_eth_rx_queue_setup(t->p.port[1], 0, NB_DESC, SOCKET_ID_ANY, NULL,
-						pmd_pool()), 0);
+						rxmp != NULL ? rxmp : pmd_pool()), 0);
 	assert_int_equal(rte_eth_tx_queue_setup(t->p.port[1], 0, NB_DESC, SOCKET_ID_ANY, NULL),
 			 0);
 	/* the VLAN of the tagged segments */
@@ -187,6 +193,12 @@ pair_up(struct lt *t, bool lro, uint32_t max, bool strip)
 	}
 	for (f = 0; f < 2; f++)
 		assert_true(pmd_wait_link(t->p.port[f], true));
+}
+
+static void
+pair_up(struct lt *t, bool lro, uint32_t max, bool strip)
+{
+	pair_up_pool(t, lro, max, strip, NULL);
 }
 
 static int
@@ -311,7 +323,10 @@ exchange(struct lt *t, const struct seg *segs, unsigned int n)
 	while ((k = rte_eth_rx_burst(t->p.port[1], 0, m, 32)) != 0) {
 		for (i = 0; i < k; i++) {
 			check_pkt(t, m[i]);
-			rte_pktmbuf_free(m[i]);
+			if (t->keep)
+				t->kept[t->ngot - 1] = m[i];
+			else
+				rte_pktmbuf_free(m[i]);
 		}
 	}
 }
@@ -499,6 +514,51 @@ test_lro_max_pkt_size(void **state)
 	assert_int_equal(t->ngot, 2 * 7);
 }
 
+/*
+ * Small receive buffers (384 bytes: a 1514-byte frame in 4): a run ends before its packets hold
+ * more mbufs than the port's TX takes in one packet (64), so that each merged packet can be
+ * sent again with TSO: rte_eth_tx_prepare() of port 0 accepts every one. Bursts of 32 frames,
+ * 128 mbufs: two packets of 16 segments each. 96 frames: 384 buffers, within the 496 the queue
+ * posts, so that all are in the queue before it is polled.
+ */
+#define CHAIN_FRAMES	96
+static void
+test_lro_chain_fits_tx(void **state)
+{
+	struct lt *t = *state;
+	static struct seg s[CHAIN_FRAMES];
+	struct rte_mempool *small;
+	struct rte_mbuf *m;
+	unsigned int i;
+
+	small = rte_pktmbuf_pool_create("lro_small", 4095, 0, 0, RTE_PKTMBUF_HEADROOM + 384,
+					SOCKET_ID_ANY);
+	assert_non_null(small);
+	pair_up_pool(t, true, 65535, false, small);
+	for (i = 0; i < CHAIN_FRAMES; i++)
+		s[i] = (struct seg){ .off = i * MSS, .len = MSS };
+	t->keep = true;
+	exchange(t, s, CHAIN_FRAMES);
+	t->keep = false;
+	assert_int_equal(check_flow_order(t, 0, CHAIN_FRAMES * MSS), CHAIN_FRAMES / 16);
+	for (i = 0; i < t->ngot; i++) {
+		assert_true(t->got[i].lro);
+		assert_int_equal(t->got[i].nb_segs, 64);
+		assert_int_equal(t->got[i].len, 16 * MSS);
+		/* sent again with TSO, as testpmd's csum engine does */
+		m = t->kept[i];
+		m->ol_flags = RTE_MBUF_F_TX_TCP_SEG | RTE_MBUF_F_TX_IPV4 | RTE_MBUF_F_TX_IP_CKSUM;
+		assert_int_equal(rte_eth_tx_prepare(t->p.port[0], 0, &m, 1), 1);
+		rte_pktmbuf_free(m);
+	}
+	rte_eth_dev_stop(t->p.port[1]);
+	assert_int_equal(rte_mempool_full(small), 1);
+	/* the queue goes back to the suite's pool before this one is freed */
+	assert_int_equal(rte_eth_rx_queue_setup(t->p.port[1], 0, NB_DESC, SOCKET_ID_ANY, NULL,
+						pmd_pool()), 0);
+	rte_mempool_free(small);
+}
+
 int
 main(void)
 {
@@ -510,6 +570,7 @@ main(void)
 		T(test_lro_order_flags_checksums),
 		T(test_lro_bulk_stream),
 		T(test_lro_max_pkt_size),
+		T(test_lro_chain_fits_tx),
 	};
 
 	return cmocka_run_group_tests(tests, pmd_setup_suite, pmd_teardown_suite);

@@ -411,6 +411,81 @@ test_mtu_change_while_running(void **state)
 	pair_down(m);
 }
 
+/* Port @port, stopped, configured at @mtu with one RX queue of @nb_desc into @mp. */
+static int
+ring_port(uint16_t port, uint16_t mtu, uint64_t offloads, uint16_t nb_desc,
+	  struct rte_mempool *mp)
+{
+	struct rte_eth_conf conf = { 0 };
+	int ret;
+
+	conf.rxmode.mtu = mtu;
+	conf.rxmode.offloads = offloads;
+	conf.rxmode.max_lro_pkt_size = 65535;
+	ret = rte_eth_dev_configure(port, 1, 1, &conf);
+	if (ret == 0)
+		ret = rte_eth_rx_queue_setup(port, 0, nb_desc, SOCKET_ID_ANY, NULL, mp);
+	if (ret == 0)
+		ret = rte_eth_tx_queue_setup(port, 0, PMD_NB_DESC, SOCKET_ID_ANY, NULL);
+	return ret;
+}
+
+/*
+ * A frame longer than a buffer takes one buffer per buffer's worth (32 at most, §7.10) and a
+ * queue never has more than its refill's worth posted: an MTU whose frames the queue can never
+ * hold is refused, at start and on a running port (-EINVAL), not left to drop every such frame.
+ * dev_info's min_rx_bufsize is the data room past the headroom (ethdev adds the headroom): a
+ * pool of 256-byte buffers is taken. And LRO's burst is the scattered one: the queue says so,
+ * and a running LRO port takes an MTU larger than its buffers.
+ */
+static void
+test_mtu_queue_must_hold_a_frame(void **state)
+{
+	struct mt *m = *state;
+	uint16_t port = m->p.port[0];
+	struct rte_mempool *b512, *b256;
+	struct rte_eth_rxq_info qi;
+	struct rte_eth_dev_info info;
+
+	assert_int_equal(rte_eth_dev_info_get(port, &info), 0);
+	assert_int_equal(info.min_rx_bufsize, 256);
+	b512 = rte_pktmbuf_pool_create("mtu_b512", 1023, 0, 0, RTE_PKTMBUF_HEADROOM + 512,
+				       SOCKET_ID_ANY);
+	b256 = rte_pktmbuf_pool_create("mtu_b256", 1023, 0, 0, RTE_PKTMBUF_HEADROOM + 256,
+				       SOCKET_ID_ANY);
+	assert_non_null(b512);
+	assert_non_null(b256);
+	/* 9018 bytes in 512-byte buffers: 18; 64 descriptors post 16 at most */
+	assert_int_equal(ring_port(port, 9000, RTE_ETH_RX_OFFLOAD_SCATTER, 64, b512), 0);
+	assert_int_equal(rte_eth_dev_start(port), -EINVAL);
+	/* 128 descriptors post 48 */
+	assert_int_equal(ring_port(port, 9000, RTE_ETH_RX_OFFLOAD_SCATTER, 128, b512), 0);
+	assert_int_equal(rte_eth_dev_start(port), 0);
+	assert_int_equal(rte_eth_dev_stop(port), 0);
+	/* 256-byte buffers: 8018 bytes in 32, the most a frame takes; 9018 would need 36 */
+	assert_int_equal(ring_port(port, 9000, RTE_ETH_RX_OFFLOAD_SCATTER, 128, b256), 0);
+	assert_int_equal(rte_eth_dev_start(port), -EINVAL);
+	assert_int_equal(rte_eth_dev_set_mtu(port, 8000), 0);
+	assert_int_equal(rte_eth_dev_start(port), 0);
+	assert_int_equal(rte_eth_dev_set_mtu(port, 9000), -EINVAL);
+	assert_int_equal(rte_eth_dev_set_mtu(port, 7000), 0);
+	assert_int_equal(rte_eth_dev_stop(port), 0);
+	/* LRO without SCATTER: scattered RX reported, and a running port takes MTU 4000 */
+	assert_int_equal(ring_port(port, RTE_ETHER_MTU, RTE_ETH_RX_OFFLOAD_TCP_LRO, 128, b512),
+			 0);
+	assert_int_equal(rte_eth_dev_start(port), 0);
+	assert_int_equal(rte_eth_rx_queue_info_get(port, 0, &qi), 0);
+	assert_int_equal(qi.scattered_rx, 1);
+	assert_int_equal(rte_eth_dev_set_mtu(port, 4000), 0);
+	assert_int_equal(rte_eth_dev_stop(port), 0);
+	/* the queue back to the suite's pool before these are freed */
+	assert_int_equal(pmd_configure(port, 1, 1, NULL), 0);
+	assert_int_equal(rte_mempool_full(b512), 1);
+	assert_int_equal(rte_mempool_full(b256), 1);
+	rte_mempool_free(b512);
+	rte_mempool_free(b256);
+}
+
 int
 main(void)
 {
@@ -421,6 +496,7 @@ main(void)
 		T(test_mtu_tx_same_rule),
 		T(test_mtu_forward_what_is_received),
 		T(test_mtu_change_while_running),
+		T(test_mtu_queue_must_hold_a_frame),
 	};
 
 	return cmocka_run_group_tests(tests, pmd_setup_suite, pmd_teardown_suite);
