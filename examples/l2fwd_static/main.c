@@ -61,28 +61,70 @@ on_signal(int sig)
 	__atomic_store_n(&quit, true, __ATOMIC_RELAXED);
 }
 
+static void
+usage(FILE *f, const char *prog)
+{
+	fprintf(f, "usage: %s [EAL args] -- [--duration SECONDS] [--tx-first N]\n"
+		"  --duration  seconds to forward, 0..1000000 (default 0: until Ctrl-C)\n"
+		"  --tx-first  frames each port sends at start, 0..1000000 (default 0)\n"
+		"  --help      this help\n", prog);
+}
+
+/*
+ * A whole number in [min, max] for option --@p opt. strtoul alone would take "-1" (and wrap it
+ * to a huge count), "5x" or an empty string: all are refused here, with the valid range.
+ */
+static int
+parse_uint(const char *opt, const char *arg, unsigned long min, unsigned long max,
+	   unsigned int *val)
+{
+	unsigned long v;
+	char *end;
+
+	errno = 0;
+	v = strtoul(arg, &end, 10);
+	if (arg[0] < '0' || arg[0] > '9' || *end != '\0' || errno != 0 || v < min || v > max) {
+		fprintf(stderr, "l2fwd_static: --%s %s: need a whole number in %lu..%lu\n", opt,
+			arg, min, max);
+		return -EINVAL;
+	}
+	*val = (unsigned int)v;
+	return 0;
+}
+
+/* 0: go on; 1: --help was given (exit 0); < 0: bad usage (exit 2). */
 static int
 parse_args(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "duration", required_argument, NULL, 'd' },
 		{ "tx-first", required_argument, NULL, 't' },
+		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	unsigned long v;
-	char *end;
-	int c;
+	int c, ret;
 
 	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-		if (c == 'd' || c == 't') {
-			v = strtoul(optarg, &end, 10);
-			if (*end == '\0' && v <= 1000000) {
-				*(c == 'd' ? &duration_s : &tx_first) = (unsigned int)v;
-				continue;
-			}
+		switch (c) {
+		case 'd':
+			ret = parse_uint("duration", optarg, 0, 1000000, &duration_s);
+			break;
+		case 't':
+			ret = parse_uint("tx-first", optarg, 0, 1000000, &tx_first);
+			break;
+		case 'h':
+			usage(stdout, argv[0]);
+			return 1;
+		default:
+			usage(stderr, argv[0]);
+			return -EINVAL;
 		}
-		fprintf(stderr, "usage: %s [EAL args] -- [--duration SECONDS] [--tx-first N]\n",
-			argv[0]);
+		if (ret != 0)
+			return ret;
+	}
+	if (optind < argc) {
+		fprintf(stderr, "l2fwd_static: unexpected argument %s\n", argv[optind]);
+		usage(stderr, argv[0]);
 		return -EINVAL;
 	}
 	return 0;
@@ -242,8 +284,11 @@ main(int argc, char **argv)
 		fprintf(stderr, "l2fwd_static: EAL init failed\n");
 		return 1;
 	}
-	if (parse_args(argc - ret, argv + ret) != 0)
-		return 1;
+	ret = parse_args(argc - ret, argv + ret);
+	if (ret != 0) {
+		rte_eal_cleanup();
+		return ret > 0 ? 0 : 2;
+	}
 	signal(SIGINT, on_signal);
 	signal(SIGTERM, on_signal);
 	nb = rte_eth_dev_count_avail();

@@ -302,14 +302,28 @@ inject_step(uint16_t port, double t, unsigned int *step)
 	return false;
 }
 
+static void
+usage(FILE *f, const char *prog)
+{
+	fprintf(f, "usage: %s [EAL args] -- [--inject] [--duration SECONDS]\n"
+		"  --inject    pull and plug the first port's cable, then raise a fatal error\n"
+		"              on it (net_qlxge_sim ports); ends once the port has recovered\n"
+		"  --duration  seconds to watch, 1..1000000 (default: until Ctrl-C; 30 with\n"
+		"              --inject); the wait for the links at start counts\n"
+		"  --help      this help\n", prog);
+}
+
+/* 0: go on; 1: --help was given (exit 0); < 0: bad usage (exit 2). */
 static int
 parse_args(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "inject", no_argument, NULL, 'i' },
 		{ "duration", required_argument, NULL, 'd' },
+		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
+	unsigned long v;
 	char *end;
 	int c;
 
@@ -319,15 +333,29 @@ parse_args(int argc, char **argv)
 			inject = true;
 			break;
 		case 'd':
-			duration_s = strtoul(optarg, &end, 10);
-			if (*end == '\0' && duration_s > 0)
-				break;
-			/* fall through */
+			/* strtoul alone would take "-1" (wrapped to a huge count), "5x" or "" */
+			errno = 0;
+			v = strtoul(optarg, &end, 10);
+			if (optarg[0] < '0' || optarg[0] > '9' || *end != '\0' || errno != 0 ||
+			    v < 1 || v > 1000000) {
+				fprintf(stderr, "link_watch: --duration %s: need a whole "
+					"number of seconds in 1..1000000\n", optarg);
+				return -EINVAL;
+			}
+			duration_s = (unsigned int)v;
+			break;
+		case 'h':
+			usage(stdout, argv[0]);
+			return 1;
 		default:
-			fprintf(stderr, "usage: %s [EAL args] -- [--inject] [--duration SECONDS]\n",
-				argv[0]);
+			usage(stderr, argv[0]);
 			return -EINVAL;
 		}
+	}
+	if (optind < argc) {
+		fprintf(stderr, "link_watch: unexpected argument %s\n", argv[optind]);
+		usage(stderr, argv[0]);
+		return -EINVAL;
 	}
 	return 0;
 }
@@ -344,8 +372,11 @@ main(int argc, char **argv)
 		fprintf(stderr, "link_watch: EAL init failed\n");
 		return 1;
 	}
-	if (parse_args(argc - ret, argv + ret) != 0)
-		return 1;
+	ret = parse_args(argc - ret, argv + ret);
+	if (ret != 0) {
+		rte_eal_cleanup();
+		return ret > 0 ? 0 : 2;
+	}
 	if (inject && duration_s == 0)
 		duration_s = 30;	/* the script takes a few seconds: a bound if it stalls */
 	signal(SIGINT, on_signal);

@@ -25,6 +25,7 @@
 
 #include <rte_cycles.h>
 #include <rte_eal.h>
+#include <rte_errno.h>
 #include <rte_ethdev.h>
 #include <rte_launch.h>
 #include <rte_lcore.h>
@@ -38,6 +39,10 @@
 #define RX_DESC		4096
 #define NB_MBUFS	16383
 #define ETH_TYPE_MPTX	0x88B5	/* IEEE local experimental */
+#define MAX_BURST	512
+#define MAX_SECONDS	1000000
+/* rte_pmd_qlxge_tx_shared_conf.hold_us: "At most 1000" (rte_pmd_qlxge.h); more is -EINVAL */
+#define MAX_HOLD_US	1000
 
 static struct {
 	uint16_t port, peer;
@@ -71,20 +76,25 @@ on_signal(int sig)
 }
 
 static void
-usage(const char *prog)
+usage(FILE *f, const char *prog)
 {
-	printf("usage: %s [EAL args] -- [--port P] [--peer Q] [--burst B] [--size BYTES]\n"
-	       "       [--threads N] [--seconds S] [--hold-us U]\n"
-	       "  --port     the port whose TX queue 0 all senders share (default 0)\n"
-	       "  --peer     the port that receives, on the main lcore (default 1)\n"
-	       "  --burst    frames per rte_eth_tx_burst() (default 32)\n"
-	       "  --size     frame bytes (default 64)\n"
-	       "  --threads  senders that are not EAL lcores, beside the workers (default 0)\n"
-	       "  --seconds  how long (default 5)\n"
-	       "  --hold-us  let the queue hold frames that long for the next sender's doorbell\n"
-	       "             (rte_pmd_qlxge_tx_shared_conf; default 0: no hold)\n", prog);
+	fprintf(f, "usage: %s [EAL args] -- [--port P] [--peer Q] [--burst B] [--size BYTES]\n"
+		"       [--threads N] [--seconds S] [--hold-us U]\n"
+		"  --port     the port whose TX queue 0 all senders share (default 0)\n"
+		"  --peer     the port that receives, on the main lcore (default 1)\n"
+		"  --burst    frames per rte_eth_tx_burst(), 1..%u (default 32)\n"
+		"  --size     frame bytes, %u..%u (default 64)\n"
+		"  --threads  senders that are not EAL lcores, beside the workers, 0..%u "
+		"(default 0)\n"
+		"  --seconds  how long, 0..%u (default 5; 0: until Ctrl-C)\n"
+		"  --hold-us  let the queue hold frames that long for the next sender's\n"
+		"             doorbell, 0..%u (rte_pmd_qlxge_tx_shared_conf; default 0: no hold)\n"
+		"  --help     this help\n", prog, MAX_BURST,
+		RTE_ETHER_MIN_LEN - RTE_ETHER_CRC_LEN, RTE_ETHER_MAX_LEN - RTE_ETHER_CRC_LEN,
+		MAX_SENDERS / 2, MAX_SECONDS, MAX_HOLD_US);
 }
 
+/* 0: go on; 1: --help was given (exit 0); < 0: bad usage (exit 2). */
 static int
 parse_args(int argc, char **argv)
 {
@@ -95,22 +105,41 @@ parse_args(int argc, char **argv)
 		{ "size", required_argument, NULL, 's' },
 		{ "threads", required_argument, NULL, 't' },
 		{ "seconds", required_argument, NULL, 'd' },
-		{ "hold-us", required_argument, NULL, 'h' },
+		{ "hold-us", required_argument, NULL, 'H' },
+		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	unsigned long v;
+	unsigned long v, min, max;
+	int c, idx;
 	char *end;
-	int c;
 
-	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "", longopts, &idx)) != -1) {
+		if (c == 'h') {
+			usage(stdout, argv[0]);
+			return 1;
+		}
 		if (c == '?') {
-			usage(argv[0]);
+			usage(stderr, argv[0]);
 			return -1;
 		}
+		switch (c) {
+		case 'p': case 'q': min = 0; max = RTE_MAX_ETHPORTS - 1; break;
+		case 'b': min = 1; max = MAX_BURST; break;
+		case 's':
+			min = RTE_ETHER_MIN_LEN - RTE_ETHER_CRC_LEN;
+			max = RTE_ETHER_MAX_LEN - RTE_ETHER_CRC_LEN;
+			break;
+		case 't': min = 0; max = MAX_SENDERS / 2; break;
+		case 'd': min = 0; max = MAX_SECONDS; break;
+		default: min = 0; max = MAX_HOLD_US; break;
+		}
+		/* strtoul alone would take "-1" (wrapped to a huge value), "5x" or "" */
 		errno = 0;
 		v = strtoul(optarg, &end, 10);
-		if (errno != 0 || *end != '\0') {
-			fprintf(stderr, "mptx: bad number %s\n", optarg);
+		if (optarg[0] < '0' || optarg[0] > '9' || *end != '\0' || errno != 0 || v < min ||
+		    v > max) {
+			fprintf(stderr, "mptx: --%s %s: need a whole number in %lu..%lu\n",
+				longopts[idx].name, optarg, min, max);
 			return -1;
 		}
 		switch (c) {
@@ -120,14 +149,12 @@ parse_args(int argc, char **argv)
 		case 's': opt.size = (unsigned int)v; break;
 		case 't': opt.threads = (unsigned int)v; break;
 		case 'd': opt.seconds = (unsigned int)v; break;
-		case 'h': opt.hold_us = (unsigned int)v; break;
+		case 'H': opt.hold_us = (unsigned int)v; break;
 		}
 	}
-	if (opt.burst == 0 || opt.burst > 512 ||
-	    opt.size < RTE_ETHER_MIN_LEN - RTE_ETHER_CRC_LEN ||
-	    opt.size > RTE_ETHER_MAX_LEN - RTE_ETHER_CRC_LEN || opt.threads > MAX_SENDERS / 2) {
-		fprintf(stderr, "mptx: --burst 1..512, --size 60..1514, --threads up to %u\n",
-			MAX_SENDERS / 2);
+	if (optind < argc) {
+		fprintf(stderr, "mptx: unexpected argument %s\n", argv[optind]);
+		usage(stderr, argv[0]);
 		return -1;
 	}
 	return 0;
@@ -292,8 +319,11 @@ main(int argc, char **argv)
 		rte_exit(EXIT_FAILURE, "mptx: EAL init failed\n");
 	argc -= ret;
 	argv += ret;
-	if (parse_args(argc, argv) != 0)
-		rte_exit(EXIT_FAILURE, "mptx: bad arguments\n");
+	ret = parse_args(argc, argv);
+	if (ret != 0) {
+		rte_eal_cleanup();
+		return ret > 0 ? 0 : 2;
+	}
 	signal(SIGINT, on_signal);
 	signal(SIGTERM, on_signal);
 	if (!rte_eth_dev_is_valid_port(opt.port) || !rte_eth_dev_is_valid_port(opt.peer) ||
@@ -311,8 +341,14 @@ main(int argc, char **argv)
 		rte_exit(EXIT_FAILURE, "mptx: no mbuf pool\n");
 	/* coalescing holds, if asked: before the queue is set up (a qlxge port only) */
 	conf.hold_us = opt.hold_us;
-	if (opt.hold_us != 0 && rte_pmd_qlxge_tx_shared_conf_set(opt.port, &conf) != 0)
-		rte_exit(EXIT_FAILURE, "mptx: --hold-us needs a qlxge port\n");
+	if (opt.hold_us != 0) {
+		ret = rte_pmd_qlxge_tx_shared_conf_set(opt.port, &conf);
+		if (ret == -ENOTSUP)
+			rte_exit(EXIT_FAILURE, "mptx: --hold-us needs a qlxge port\n");
+		if (ret != 0)
+			rte_exit(EXIT_FAILURE, "mptx: --hold-us %u: %s\n", opt.hold_us,
+				 rte_strerror(-ret));
+	}
 	if (port_setup(opt.peer, false) != 0 || port_setup(opt.port, true) != 0)
 		rte_exit(EXIT_FAILURE, "mptx: port setup failed\n");
 	rte_eth_macaddr_get(opt.peer, &dst);

@@ -27,12 +27,23 @@
 static const char *regs_file;
 static int show_xstats = 1;
 
+static void
+usage(FILE *f, const char *prog)
+{
+	fprintf(f, "usage: %s [EAL args] -- [--regs FILE] [--no-xstats]\n"
+		"  --regs FILE  write each port's register dump to FILE.<port>\n"
+		"  --no-xstats  leave out the extended statistics\n"
+		"  --help       this help\n", prog);
+}
+
+/* 0: go on; 1: --help was given (exit 0); < 0: bad usage (exit 2). */
 static int
 parse_args(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "regs", required_argument, NULL, 'r' },
 		{ "no-xstats", no_argument, NULL, 'x' },
+		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c;
@@ -45,22 +56,35 @@ parse_args(int argc, char **argv)
 		case 'x':
 			show_xstats = 0;
 			break;
+		case 'h':
+			usage(stdout, argv[0]);
+			return 1;
 		default:
-			fprintf(stderr, "usage: %s [EAL args] -- [--regs FILE] [--no-xstats]\n",
-				argv[0]);
+			usage(stderr, argv[0]);
 			return -EINVAL;
 		}
+	}
+	if (optind < argc) {
+		fprintf(stderr, "qlxge_info: unexpected argument %s\n", argv[optind]);
+		usage(stderr, argv[0]);
+		return -EINVAL;
 	}
 	return 0;
 }
 
+/* The names on lines of at most 80 columns: the list grows with the driver's offloads. */
 static void
 print_offloads(const char *what, uint64_t capa, const char *(*name)(uint64_t))
 {
-	printf("  %s offloads:", what);
-	for (uint64_t bit = 1; bit != 0; bit <<= 1)
-		if (capa & bit)
-			printf(" %s", name(bit));
+	int col = printf("  %s offloads:", what);
+
+	for (uint64_t bit = 1; bit != 0; bit <<= 1) {
+		if ((capa & bit) == 0)
+			continue;
+		if (col + 1 + (int)strlen(name(bit)) > 80)
+			col = printf("\n   ") - 1;
+		col += printf(" %s", name(bit));
+	}
 	printf("\n");
 }
 
@@ -177,8 +201,11 @@ main(int argc, char **argv)
 	}
 	argc -= ret;
 	argv += ret;
-	if (parse_args(argc, argv) != 0)
-		return 1;
+	ret = parse_args(argc, argv);
+	if (ret != 0) {
+		rte_eal_cleanup();
+		return ret > 0 ? 0 : 2;
+	}
 	if (rte_eth_dev_count_avail() == 0)
 		printf("no ports: load the PMD with -d and name a card (-a) "
 		       "or a model port (--vdev)\n");

@@ -170,6 +170,41 @@ run(uint16_t nb_ports)
 	}
 }
 
+static void
+usage(FILE *f)
+{
+	fprintf(f, "usage: rx_intr [EAL args] -- [--duration SECONDS] [--burst N] [--interval MS] "
+		"[--poll]\n"
+		"  --duration  seconds to run, 1..1000000 (default 3)\n"
+		"  --burst     frames port 0 sends each interval, 0..%u (default 32; 0: none)\n"
+		"  --interval  milliseconds between bursts, 1..1000000 (default 200)\n"
+		"  --poll      never sleep: poll all the time\n"
+		"  --help      this help\n", NB_DESC);
+}
+
+/*
+ * A whole number in [min, max] for option --@p opt. strtoul alone would take "-3" (and wrap it
+ * to four billion frames), "x" (as 0) or "5x": all are refused here, with the valid range.
+ */
+static int
+parse_uint(const char *opt, const char *arg, unsigned long min, unsigned long max,
+	   unsigned int *val)
+{
+	unsigned long v;
+	char *end;
+
+	errno = 0;
+	v = strtoul(arg, &end, 10);
+	if (arg[0] < '0' || arg[0] > '9' || *end != '\0' || errno != 0 || v < min || v > max) {
+		fprintf(stderr, "rx_intr: --%s %s: need a whole number in %lu..%lu\n", opt, arg,
+			min, max);
+		return -1;
+	}
+	*val = (unsigned int)v;
+	return 0;
+}
+
+/* 0: go on; 1: --help was given (exit 0); < 0: bad usage (exit 2). */
 static int
 parse_args(int argc, char **argv)
 {
@@ -178,32 +213,40 @@ parse_args(int argc, char **argv)
 		{ "burst", required_argument, NULL, 'b' },
 		{ "interval", required_argument, NULL, 'i' },
 		{ "poll", no_argument, NULL, 'p' },
+		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	int c;
+	int c, ret = 0;
 
 	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
 		switch (c) {
 		case 'd':
-			duration_s = (unsigned int)strtoul(optarg, NULL, 0);
+			ret = parse_uint("duration", optarg, 1, 1000000, &duration_s);
 			break;
 		case 'b':
-			burst = (unsigned int)strtoul(optarg, NULL, 0);
+			/* more than the receiver's ring holds would be lost while the one thread
+			 * that also receives is still sending */
+			ret = parse_uint("burst", optarg, 0, NB_DESC, &burst);
 			break;
 		case 'i':
-			interval_ms = (unsigned int)strtoul(optarg, NULL, 0);
+			ret = parse_uint("interval", optarg, 1, 1000000, &interval_ms);
 			break;
 		case 'p':
 			poll_only = true;
 			break;
+		case 'h':
+			usage(stdout);
+			return 1;
 		default:
-			fprintf(stderr, "usage: rx_intr [EAL args] -- [--duration SECONDS] "
-				"[--burst N] [--interval MS] [--poll]\n");
+			usage(stderr);
 			return -1;
 		}
+		if (ret != 0)
+			return ret;
 	}
-	if (duration_s == 0 || interval_ms == 0) {
-		fprintf(stderr, "rx_intr: --duration and --interval must not be 0\n");
+	if (optind < argc) {
+		fprintf(stderr, "rx_intr: unexpected argument %s\n", argv[optind]);
+		usage(stderr);
 		return -1;
 	}
 	return 0;
@@ -220,8 +263,11 @@ main(int argc, char **argv)
 	ret = rte_eal_init(argc, argv);
 	if (ret < 0)
 		return 1;
-	if (parse_args(argc - ret, argv + ret) != 0)
-		return 1;
+	ret = parse_args(argc - ret, argv + ret);
+	if (ret != 0) {
+		rte_eal_cleanup();
+		return ret > 0 ? 0 : 2;
+	}
 	signal(SIGINT, on_signal);
 	signal(SIGTERM, on_signal);
 	nb_ports = rte_eth_dev_count_avail();
@@ -291,5 +337,5 @@ main(int argc, char **argv)
 	}
 	rte_mempool_free(pool);
 	rte_eal_cleanup();
-	return received == sent ? 0 : 2;
+	return received == sent ? 0 : 1;
 }

@@ -237,6 +237,38 @@ streaming(double secs, uint64_t *segments)
 	return got_segs != 0 ? (double)mbufs / (double)got_segs : 0;
 }
 
+#define MAX_ROUNDS	1000000u
+
+/*
+ * The --rounds argument: a whole number in 1..MAX_ROUNDS. strtoul alone would take "-5" (wrapped
+ * to four billion rounds, whose cycle arrays cannot be allocated), "x" (as 0) or "5x".
+ */
+static bool
+parse_rounds(const char *arg)
+{
+	unsigned long v;
+	char *end;
+
+	errno = 0;
+	v = strtoul(arg, &end, 10);
+	if (arg[0] < '0' || arg[0] > '9' || *end != '\0' || errno != 0 || v < 1 ||
+	    v > MAX_ROUNDS) {
+		fprintf(stderr, "qlxge-bench-lro: --rounds %s: need a whole number in 1..%u\n",
+			arg, MAX_ROUNDS);
+		return false;
+	}
+	rounds = (unsigned int)v;
+	return true;
+}
+
+static void
+usage(FILE *f, const char *prog)
+{
+	fprintf(f, "usage: %s [--smoke] [--rounds 1-%u] [--help]\n"
+		"  --smoke   a short run (100 rounds per block)\n"
+		"  --rounds  rounds per block (default 2000)\n", prog, MAX_ROUNDS);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -252,13 +284,23 @@ main(int argc, char **argv)
 	int i;
 
 	for (i = 1; i < argc; i++) {
-		if (strcmp(argv[i], "--smoke") == 0)
+		if (strcmp(argv[i], "--smoke") == 0) {
 			rounds = 100;
-		else if (strcmp(argv[i], "--rounds") == 0 && i + 1 < argc)
-			rounds = (unsigned int)strtoul(argv[++i], NULL, 0);
+		} else if (strcmp(argv[i], "--rounds") == 0 && i + 1 < argc) {
+			if (!parse_rounds(argv[++i]))
+				return 2;
+		} else if (strcmp(argv[i], "--help") == 0) {
+			usage(stdout, argv[0]);
+			return 0;
+		} else {
+			/* an unknown option never starts the whole benchmark */
+			fprintf(stderr, "qlxge-bench-lro: unknown argument %s\n", argv[i]);
+			usage(stderr, argv[0]);
+			return 2;
+		}
 	}
-	if (rounds == 0 || qlxge_test_eal_init(vdevs) != 0) {
-		fprintf(stderr, "qlxge-bench-lro: EAL or arguments\n");
+	if (qlxge_test_eal_init(vdevs) != 0) {
+		fprintf(stderr, "qlxge-bench-lro: EAL init failed\n");
 		return 1;
 	}
 	if (rte_eth_dev_get_port_by_name("net_qlxge_sim0", &tx_port) != 0 ||

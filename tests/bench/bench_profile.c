@@ -31,7 +31,9 @@
  * and divide by the packets it prints. --smoke: a short run. Measured, never asserted.
  */
 
+#include <errno.h>
 #include <inttypes.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -64,8 +66,11 @@ opt_num(int argc, char **argv, int *i, const char *name, unsigned long max, unsi
 
 	if (strcmp(argv[*i], name) != 0 || *i + 1 >= argc)
 		return false;
+	/* a leading digit: strtoul alone would take "-5", wrapped to a huge value */
+	errno = 0;
 	*v = strtoul(argv[*i + 1], &end, 0);
-	if (*end != '\0' || *v == 0 || *v > max)
+	if (argv[*i + 1][0] < '0' || argv[*i + 1][0] > '9' || *end != '\0' || errno != 0 ||
+	    *v == 0 || *v > max)
 		return false;
 	(*i)++;
 	return true;
@@ -164,8 +169,8 @@ main(int argc, char **argv)
 	for (i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--smoke") == 0)
 			iters = 2000;
-		else if (strcmp(argv[i], "--iters") == 0 && i + 1 < argc)
-			iters = strtoull(argv[++i], NULL, 0);
+		else if (opt_num(argc, argv, &i, "--iters", 1000000000, &v))
+			iters = v;
 		else if (strcmp(argv[i], "--no-fast-free") == 0)
 			fast_free = false;
 		else if (opt_num(argc, argv, &i, "--rxd", UINT16_MAX, &v))
@@ -177,10 +182,13 @@ main(int argc, char **argv)
 		else if (opt_num(argc, argv, &i, "--mbufs", UINT32_MAX, &v))
 			nb_mbufs = v;
 		else {
-			fprintf(stderr, "usage: %s [--smoke] [--iters N] [--no-fast-free] "
-				"[--rxd N] [--txd N] [--queues 1-%u] [--mbufs N]\n", argv[0],
-				MAX_QUEUES);
-			return 2;
+			bool help = strcmp(argv[i], "--help") == 0;
+
+			fprintf(help ? stdout : stderr, "usage: %s [--smoke] [--iters N] "
+				"[--no-fast-free] [--rxd N] [--txd N] [--queues 1-%u] "
+				"[--mbufs N]\n(whole numbers from 1; --iters up to 1000000000, "
+				"--rxd and --txd up to 65535)\n", argv[0], MAX_QUEUES);
+			return help ? 0 : 2;
 		}
 	}
 	if (nb_mbufs == 0 && nb_rxd == 0 && nb_txd == 0 && nb_q == 1)

@@ -598,6 +598,39 @@ out:
 
 /* ==== main ================================================================================= */
 
+#define MAX_ROUNDS	1000000u
+
+/*
+ * The --rounds argument: a whole number in 1..MAX_ROUNDS. strtoul alone would take "-5" (wrapped
+ * to four billion rounds, whose sample array cannot be allocated), "x" (as 0) or "5x".
+ */
+static bool
+parse_rounds(const char *arg)
+{
+	unsigned long v;
+	char *end;
+
+	errno = 0;
+	v = strtoul(arg, &end, 10);
+	if (arg[0] < '0' || arg[0] > '9' || *end != '\0' || errno != 0 || v < 1 ||
+	    v > MAX_ROUNDS) {
+		fprintf(stderr, "qlxge-bench-sim: --rounds %s: need a whole number in 1..%u\n",
+			arg, MAX_ROUNDS);
+		return false;
+	}
+	rounds = (unsigned int)v;
+	return true;
+}
+
+static void
+usage(FILE *f, const char *prog)
+{
+	fprintf(f, "usage: %s [--smoke] [--rounds 1-%u] [--verbose] [--help]\n"
+		"  --smoke    a short run (40 rounds)\n"
+		"  --rounds   batches per measurement (default 4000)\n"
+		"  --verbose  percentiles of each measurement\n", prog, MAX_ROUNDS);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -611,12 +644,22 @@ main(int argc, char **argv)
 	double e2e_tx, e2e_loop, e2e_tx_mean, e2e_loop_mean, tx, rx;
 
 	for (int i = 1; i < argc; i++) {
-		if (strcmp(argv[i], "--smoke") == 0)
+		if (strcmp(argv[i], "--smoke") == 0) {
 			rounds = 40;
-		else if (strcmp(argv[i], "--verbose") == 0)
+		} else if (strcmp(argv[i], "--verbose") == 0) {
 			verbose = true;
-		else if (strcmp(argv[i], "--rounds") == 0 && i + 1 < argc)
-			rounds = (unsigned int)strtoul(argv[++i], NULL, 0);
+		} else if (strcmp(argv[i], "--rounds") == 0 && i + 1 < argc) {
+			if (!parse_rounds(argv[++i]))
+				return 2;
+		} else if (strcmp(argv[i], "--help") == 0) {
+			usage(stdout, argv[0]);
+			return 0;
+		} else {
+			/* an unknown option never starts the whole benchmark */
+			fprintf(stderr, "qlxge-bench-sim: unknown argument %s\n", argv[i]);
+			usage(stderr, argv[0]);
+			return 2;
+		}
 	}
 	samples = calloc(rounds, sizeof(*samples));
 	if (samples == NULL)

@@ -397,25 +397,44 @@ main(int argc, char **argv)
 		{ "seconds", required_argument, NULL, 't' },
 		{ "seed", required_argument, NULL, 's' },
 		{ "quiet", no_argument, NULL, 'q' },
+		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	double seconds = 30, t, next_fault, last_progress, end;
 	uint64_t seed = 0, frames = 0;
 	struct rte_eth_stats st[NB_PORTS];
 	unsigned int i, a, resets = 0, failures = 0, in_use;
+	char *arg_end;
 	int c;
 
+	/* strict numbers: atof and strtoull alone take "x" as 0 and "-5" as a wrapped seed */
 	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
 		switch (c) {
 		case 't':
-			seconds = atof(optarg);
+			errno = 0;
+			seconds = strtod(optarg, &arg_end);
+			if (arg_end == optarg || *arg_end != '\0' || errno != 0 ||
+			    !(seconds > 0) || seconds > 1e6) {
+				fprintf(stderr, "qlxge-soak: --seconds %s: need a number of "
+					"seconds above 0, up to 1000000\n", optarg);
+				return 2;
+			}
 			break;
 		case 's':
-			seed = strtoull(optarg, NULL, 0);
+			errno = 0;
+			seed = strtoull(optarg, &arg_end, 0);
+			if (optarg[0] < '0' || optarg[0] > '9' || *arg_end != '\0' || errno != 0) {
+				fprintf(stderr, "qlxge-soak: --seed %s: need a whole number up to "
+					"%" PRIu64 "\n", optarg, UINT64_MAX);
+				return 2;
+			}
 			break;
 		case 'q':
 			quiet = true;
 			break;
+		case 'h':
+			printf("usage: %s [--seconds N] [--seed S] [--quiet]\n", argv[0]);
+			return 0;
 		default:
 			fprintf(stderr, "usage: %s [--seconds N] [--seed S] [--quiet]\n", argv[0]);
 			return 2;
