@@ -94,6 +94,9 @@ huge_sh=$(dirname "$0")/../integration/hugepages.sh
 # shellcheck source=../integration/hugepages.sh
 . "$huge_sh"
 declare -A tp_pid tp_fd
+# EAL's runtime folders of this run's file prefixes (perf<pid>{q,h,v,n,s}, mem_args): EAL makes
+# one per prefix also with --no-shconf or --in-memory (its telemetry socket); ours alone
+if [ "$(id -u)" -eq 0 ]; then rundir=/var/run/dpdk; else rundir=${XDG_RUNTIME_DIR:-/tmp}/dpdk; fi
 cleanup() {
 	local n
 	for n in "${!tp_pid[@]}"; do
@@ -101,6 +104,7 @@ cleanup() {
 		wait "${tp_pid[$n]}" 2>/dev/null || true
 	done
 	rm -rf "$work"
+	for n in q h v n s; do rm -rf "$rundir/perf$$$n"; done
 	huge_release
 }
 trap cleanup EXIT

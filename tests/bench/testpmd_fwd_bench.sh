@@ -14,13 +14,48 @@
 # a path of its own; both are given back on exit, also on failure or interruption.
 # The plugins are loaded by -d of their folder (build/drivers).
 # Usage: testpmd_fwd_bench.sh <plugin folder> [--smoke | --huge] [seconds]
+#   seconds: the measured interval of each run (default 10; --smoke: 2); options in any order.
+# EAL's runtime folder of the run's file prefix (bench<pid>) is removed on exit.
 set -euo pipefail
-dir=${1:?usage: $0 <plugin folder> [--smoke | --huge] [seconds]}
-secs=10
+usage() {
+	echo "usage: $0 <plugin folder> [--smoke | --huge] [seconds]"
+	echo "  --smoke  one short run (2 s unless seconds are given)"
+	echo "  --huge   the model ports on hugepages, IOVA as VA and as PA (root)"
+	echo "  seconds  the measured interval of each run, 1..3600 (default 10)"
+}
+dir=
+secs=
 mode=ring
-[ "${2:-}" = "--smoke" ] && secs=2
-[ "${2:-}" = "--huge" ] && mode=huge
-[ -n "${3:-}" ] && secs=$3
+smoke=0
+for arg in "$@"; do
+	case "$arg" in
+	-h|--help) usage; exit 0 ;;
+	--smoke) smoke=1 ;;
+	--huge) mode=huge ;;
+	-*) echo "unknown option: $arg" >&2; usage >&2; exit 2 ;;
+	*[!0-9]*|'')
+		[ -z "$dir" ] || { echo "unexpected argument: $arg" >&2; usage >&2; exit 2; }
+		dir=$arg ;;
+	*)
+		# a number: the seconds, once the plugin folder was given (a folder named by
+		# digits alone comes first)
+		if [ -z "$dir" ]; then dir=$arg
+		elif [ -z "$secs" ]; then secs=$arg
+		else echo "unexpected argument: $arg" >&2; usage >&2; exit 2; fi ;;
+	esac
+done
+[ -n "$dir" ] || { usage >&2; exit 2; }
+[ -d "$dir" ] || { echo "$dir: not a folder (the plugin folder, e.g. build/drivers)" >&2; exit 2; }
+[ "$smoke" -eq 1 ] && [ "$mode" = huge ] &&
+	{ echo "--smoke and --huge exclude each other" >&2; usage >&2; exit 2; }
+if [ -n "$secs" ]; then
+	[ "$secs" -ge 1 ] && [ "$secs" -le 3600 ] ||
+		{ echo "seconds: $secs: need a whole number in 1..3600" >&2; exit 2; }
+elif [ "$smoke" -eq 1 ]; then
+	secs=2
+else
+	secs=10
+fi
 testpmd=$(command -v dpdk-testpmd) ||
 	{ echo "dpdk-testpmd not found (apt-get install dpdk)"; exit 1; }
 if ldd "$dir/librte_net_qlxge_sim.so" 2>/dev/null | grep -qE 'lib(asan|ubsan|tsan)'; then
@@ -29,8 +64,14 @@ fi
 log=$(mktemp)
 # shellcheck source=../integration/hugepages.sh
 . "$(dirname "$0")/../integration/hugepages.sh"
+prefix=bench$$
+# EAL creates a runtime folder for the file prefix even with --no-shconf (where it puts its
+# telemetry socket); it is this run's alone, and removed with it
+if [ "$(id -u)" -eq 0 ]; then run=/var/run/dpdk/$prefix; else
+	run=${XDG_RUNTIME_DIR:-/tmp}/dpdk/$prefix; fi
 cleanup() {
 	rm -f "$log"
+	rm -rf "$run"
 	huge_release
 }
 trap cleanup EXIT
@@ -54,7 +95,7 @@ run() {
 
 model=(-d "$dir" --vdev net_qlxge_sim0,adapter=bench,function=0
 	--vdev net_qlxge_sim1,adapter=bench,function=1)
-nohuge=(--no-huge --no-shconf --no-pci --file-prefix "bench$$")
+nohuge=(--no-huge --no-shconf --no-pci --file-prefix "$prefix")
 
 if [ "$mode" = ring ]; then
 	q=$(run qlxge "${nohuge[@]}" "${model[@]}")
@@ -71,7 +112,7 @@ fi
 pages=${QLXGE_BENCH_HUGEPAGES:-512}
 rounds=${QLXGE_BENCH_ROUNDS:-3}
 huge_reserve "$pages" 256 || { echo "SKIP: --huge: $huge_why (IOVA as PA needs root)"; exit 77; }
-huge=(--in-memory --no-pci --huge-dir "$huge_mnt")
+huge=(--in-memory --no-pci --huge-dir "$huge_mnt" --file-prefix "$prefix")
 va=() pa=()
 for i in $(seq 1 "$rounds"); do
 	va+=("$(run va "${huge[@]}" --iova-mode=va "${model[@]}")")
