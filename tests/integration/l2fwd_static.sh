@@ -5,7 +5,8 @@
 # examples/l2fwd_static built as a user builds it against an installed qlxge: `make static`
 # with pkg-config (libqlxge_sim.pc, --static) against a staged `meson install`; the program
 # needs no shared DPDK or qlxge library, loads no plugin, and forwards between the two ports of
-# an emulated adapter for a few seconds: both ways, no error, no drop.
+# an emulated adapter for a few seconds: both ways, no error, no drop. Then `make shared`: the
+# program needs the driver's libraries and forwards with no -d.
 # Usage: l2fwd_static.sh <build root> <source root> <libdir>
 set -euo pipefail
 build=${1:?usage: $0 <build root> <source root> <libdir>}
@@ -57,4 +58,18 @@ for p in 0 1; do
 		fail "port $p: drops or errors: $line"
 done
 [ "$(grep -c '^\[ *[0-9]*s\] port 0: rx' "$out")" -ge 2 ] || fail "no rate lines"
+
+# make shared: the driver's and the model's libraries recorded as needed (main.c calls none of
+# their functions), so that the program finds the driver with no -d, also from the stage
+make -s -C "$src/examples/l2fwd_static" O="$work" shared >"$work/make.out" 2>&1 ||
+	{ cat "$work/make.out"; fail "make shared failed"; }
+bin=$work/l2fwd_static-shared
+readelf -dW "$bin" | grep -q '(NEEDED).*\[librte_net_qlxge_sim\.so\]' ||
+	fail "make shared: librte_net_qlxge_sim.so not needed by the program"
+timeout 120 "$bin" --no-huge --no-shconf --no-pci -m 512 -l 0-1 --log-level=lib.eal:error \
+	--vdev net_qlxge_sim0,adapter=l2d,function=0 --vdev net_qlxge_sim1,adapter=l2d,function=1 \
+	-- --duration 1 --tx-first 32 >"$out" 2>&1 ||
+	{ cat "$out"; fail "l2fwd_static-shared failed"; }
+grep -q "^l2fwd_static: port 1: rx [1-9]" "$out" || { cat "$out"; fail "make shared: no traffic"; }
+echo "ok: make shared: the driver comes with the program (no -d), traffic both ways"
 echo "PASS: l2fwd_static linked statically through pkg-config forwarded both ways"
