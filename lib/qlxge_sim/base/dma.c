@@ -264,9 +264,13 @@ sim_dma_get_slow(struct qlxge_sim_func *fn, uint64_t iova, size_t len, const cha
 	else
 		va = sim_dma_xlate(iova, len);
 	if (va == NULL) {
+		/* logged at the 1st, 2nd, 4th, 8th ... error: memory never mapped for DMA (a
+		 * pool of anonymous memory) fails once per frame, and the count says how often */
 		fn->cnt.dma_errors++;
-		SIM_LOG(WARNING, dma, "dma_error " SIM_FN_FMT ": %s iova 0x%" PRIx64 " len %zu",
-			SIM_FN_ARGS(fn), what, iova, len);
+		if ((fn->cnt.dma_errors & (fn->cnt.dma_errors - 1)) == 0)
+			SIM_LOG(WARNING, dma, "dma_error " SIM_FN_FMT ": %s iova 0x%" PRIx64
+				" len %zu (%" PRIu64 " so far)", SIM_FN_ARGS(fn), what, iova, len,
+				fn->cnt.dma_errors);
 		sim_dev_error(fn, QLXGE_ERR_STS_MA);
 		return NULL;
 	}
