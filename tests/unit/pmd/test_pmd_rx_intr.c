@@ -39,7 +39,7 @@
 #define MAX_Q		4
 #define EPOLL_MS	100	/* the waiter's epoll timeout: it looks at its stop flag */
 #define IDLE_MS		600
-#define WAKE_TRIES	5	/* single frames sent until one wakes the waiter */
+#define WAKE_TRIES	5	/* frames (or bursts) sent until one wakes the waiter */
 
 struct waiter {
 	pthread_t tid;
@@ -277,12 +277,17 @@ test_rx_intr_sleeps_and_wakes(void **state)
 	assert_int_equal(ld(&w.events), e0);
 	assert_int_equal(ld(&w.frames), sent);
 
-	/* a burst (within the 48 buffers the queue posts): all received, in few wake-ups */
-	send_frames(p.port[0], p.port[1], 32);
-	assert_true(pmd_wait_count(&w.frames, sent + 32));
-	print_message("rx_intr: 32 frames in %u wake-ups\n", ld(&w.events) - e0);
-	assert_true(ld(&w.events) - e0 <= 32);
+	/* a burst (within the 48 buffers the queue posts): all received, in fewer wake-ups than
+	 * frames. Like one frame, a burst that lands between a timeout and the next poll is
+	 * received with no event: then another, up to WAKE_TRIES */
+	for (i = 0; i < WAKE_TRIES && ld(&w.events) == e0; i++) {
+		send_frames(p.port[0], p.port[1], 32);
+		sent += 32;
+		assert_true(pmd_wait_count(&w.frames, sent));
+	}
+	print_message("rx_intr: %u frames in %u wake-ups\n", 32 * i, ld(&w.events) - e0);
 	assert_true(ld(&w.events) - e0 >= 1);
+	assert_true(ld(&w.events) - e0 <= 32 * i);
 
 	/* its own port's transmissions (TX completions on the silent vector) wake nothing */
 	e0 = ld(&w.events);
