@@ -80,6 +80,11 @@ qlxge_rx_intr_start(struct rte_eth_dev *dev)
 	if (ret != 0)
 		return ret;
 	nvec = RTE_MIN(nrxq, proc->nb_vectors - QLXGE_RXQ_VECTOR_BASE);
+	if (nvec < nrxq)
+		/* as ixgbe shares its last; one eventfd, so one epoll registration for them all */
+		QLXGE_DRV_LOG(NOTICE, "port %u: RX queues %u to %u share vector %u (the function "
+			      "has %u): their interrupts are one", dev->data->port_id, nvec - 1,
+			      nrxq - 1, QLXGE_RXQ_VECTOR_BASE + nvec - 1, proc->nb_vectors);
 	/* the handle is re-armed with the new eventfds (VFIO binds them at enable) */
 	rte_intr_disable(h);
 	if (proc->vectors_on != NULL)
