@@ -187,6 +187,7 @@ qlxge_filter_mc_arm(struct rte_eth_dev *dev, bool promisc, bool allmulti)
 	/* release, pairs with the same acquire: the keys are written before the count that
 	 * covers them is seen */
 	__atomic_store_n(&ad->mc_check_n, n, __ATOMIC_RELEASE);
+	qlxge_rx_mc_check_set(dev, n != 0);
 }
 
 /*

@@ -191,6 +191,12 @@ struct qlxge_rxq {
 	 * if the MTU changed at run time. Written by the control path, read by the burst.
 	 */
 	uint32_t max_len;
+	/*
+	 * What the fast path masks a completion's first word with (qlxge_rx_is_plain): with the
+	 * multicast class while the port's multicast check is armed (qlxge_rx_mc_check_set).
+	 * Written by the control path, read by the burst, as max_len.
+	 */
+	uint32_t plain_mask;
 	uint32_t lro_max;		/* LRO: max_lro_pkt_size, the longest merged packet */
 	uint64_t offloads;
 	bool deferred_start;
@@ -446,6 +452,7 @@ int qlxge_rx_queue_intr_disable(struct rte_eth_dev *dev, uint16_t qid);
 /* qlxge_rx.c / qlxge_tx.c */
 bool qlxge_rx_needs_scatter(const struct rte_eth_dev *dev, uint16_t mtu);
 int qlxge_rx_frame_check(const struct qlxge_rxq *rxq, uint16_t mtu);
+void qlxge_rx_mc_check_set(struct rte_eth_dev *dev, bool on);
 uint16_t qlxge_rx_queue_serving(const struct rte_eth_dev *dev, uint16_t q);
 void qlxge_rx_max_len_raise(struct rte_eth_dev *dev, uint32_t frame);
 void qlxge_tx_max_len_set(struct rte_eth_dev *dev, uint16_t mtu);

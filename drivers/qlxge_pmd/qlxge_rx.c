@@ -35,6 +35,37 @@
 #include "qlxge_pmd.h"
 #include "qlxge_log.h"
 
+/* The completion's first word (opcode, flags1, flags2, flags3, as the CPU reads it): the error
+ * code and the two buffer flags, which the fast path wants as no code and exactly one flag;
+ * while the multicast check is armed, no multicast class either (qlxge_rx_one() checks it). */
+#define QLXGE_RX_W_M	((uint32_t)QLXGE_IB_MAC_FLAGS1_M_MASK << 8)
+#define QLXGE_RX_W_ERR	((uint32_t)QLXGE_IB_MAC_FLAGS2_ERR_MASK << 16)
+#define QLXGE_RX_W_DS	((uint32_t)QLXGE_IB_MAC_FLAGS3_DS << 24)
+#define QLXGE_RX_W_DL	((uint32_t)QLXGE_IB_MAC_FLAGS3_DL << 24)
+#define QLXGE_RX_W_PLAIN	(QLXGE_RX_W_ERR | QLXGE_RX_W_DS | QLXGE_RX_W_DL)
+
+/*
+ * The port's multicast check armed (@on) or not (qlxge_filter.c): the fast path sends
+ * multicast frames to qlxge_rx_one(), which checks them, or not. In each queue, next to what
+ * the burst reads anyway: an adapter field read per burst cost a sixth of the model-bound
+ * forwarding rate. A burst that reads the old mask lets a frame through unchecked while the
+ * list changes, as the adapter may match one against a table entry being rewritten.
+ */
+void
+qlxge_rx_mc_check_set(struct rte_eth_dev *dev, bool on)
+{
+	uint16_t i;
+
+	for (i = 0; i < dev->data->nb_rx_queues; i++) {
+		struct qlxge_rxq *rxq = dev->data->rx_queues[i];
+
+		if (rxq != NULL)
+			__atomic_store_n(&rxq->plain_mask,
+					 QLXGE_RX_W_PLAIN | (on ? QLXGE_RX_W_M : 0),
+					 __ATOMIC_RELAXED);
+	}
+}
+
 struct qlxge_rx_layout {
 	size_t sbq_off, lbq_off, sbq_tbl_off, lbq_tbl_off, icb_off, shadow_off, size;
 };
@@ -312,6 +343,8 @@ qlxge_rx_queue_start(struct rte_eth_dev *dev, uint16_t qid)
 	/* the port's max frame counts the FCS, which is not in the buffers, and not the VLAN
 	 * tag the MAC lets through on top, which may be; no burst runs on the queue yet */
 	rxq->max_len = QLXGE_DEV_PRIVATE(dev)->st.max_frame;
+	rxq->plain_mask = QLXGE_RX_W_PLAIN |
+			  (QLXGE_DEV_PRIVATE(dev)->mc_check_n != 0 ? QLXGE_RX_W_M : 0);
 	/* LRO's bound on a merged packet (ethdev checked it against max_lro_pkt_size) */
 	rxq->lro_max = dev->data->dev_conf.rxmode.max_lro_pkt_size;
 	/* its CQ's vector: its own with RX queue interrupts, else the silent one */
@@ -846,15 +879,6 @@ bad:
 	return QLXGE_RX_BAD;
 }
 
-/* The completion's first word (opcode, flags1, flags2, flags3, as the CPU reads it): the error
- * code and the two buffer flags, which the fast path wants as no code and exactly one flag;
- * while the multicast check is armed, no multicast class either (qlxge_rx_one() checks it). */
-#define QLXGE_RX_W_M	((uint32_t)QLXGE_IB_MAC_FLAGS1_M_MASK << 8)
-#define QLXGE_RX_W_ERR	((uint32_t)QLXGE_IB_MAC_FLAGS2_ERR_MASK << 16)
-#define QLXGE_RX_W_DS	((uint32_t)QLXGE_IB_MAC_FLAGS3_DS << 24)
-#define QLXGE_RX_W_DL	((uint32_t)QLXGE_IB_MAC_FLAGS3_DL << 24)
-#define QLXGE_RX_W_PLAIN	(QLXGE_RX_W_ERR | QLXGE_RX_W_DS | QLXGE_RX_W_DL)
-
 /*
  * The fast path: a completion of one small (DS) or large (DL) buffer, no split header, no
  * error code, a length of 1 to the buffer's and the port's bound. qlxge_rx_one() gives for it
@@ -983,10 +1007,8 @@ qlxge_recv(struct qlxge_rxq *rxq, struct rte_mbuf **pkts, uint16_t n, bool scatt
 
 	if (unlikely(rxq->stalled))
 		return 0;
-	/* relaxed: whether to look at the multicast class; qlxge_filter_mc_wanted() reads the
-	 * keys with the count's acquire */
-	plain = QLXGE_RX_W_PLAIN |
-		(__atomic_load_n(&rxq->ad->mc_check_n, __ATOMIC_RELAXED) != 0 ? QLXGE_RX_W_M : 0);
+	/* relaxed: whether to look at the multicast class at all (qlxge_rx_mc_check_set) */
+	plain = __atomic_load_n(&rxq->plain_mask, __ATOMIC_RELAXED);
 	/* acquire: the entries before the producer are in memory once the shadow says so */
 	prod = rte_le_to_cpu_32(__atomic_load_n(rxq->prod_shadow, __ATOMIC_ACQUIRE));
 	if (unlikely(prod >= rxq->nb_desc)) {

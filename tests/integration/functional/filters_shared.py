@@ -50,6 +50,11 @@ with Testpmd(plugins, vdevs, args=["--rxq=1", "--txq=1"]) as t:
     check(got == 0 and unlisted(dx) == BURST,
           "port 1 drops port 0's group: %d received, %d in rx_q<N>_mcast_unlisted_drops"
           % (got, unlisted(dx)))
+    t.cmds("port 1 rxq 0 stop", "port 1 rxq 0 start")
+    got, dx = burst_to(t, A)
+    check(got == 0 and unlisted(dx) == BURST,
+          "and after its queue was stopped and started at run time: %d received, %d dropped"
+          % (got, unlisted(dx)))
     t.cmd("set allmulti 1 on")
     got, dx = burst_to(t, A)
     check(got == BURST and unlisted(dx) == 0,
