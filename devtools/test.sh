@@ -118,6 +118,7 @@ if [ "${QLXGE_TEST_SKIP_SANITIZERS:-0}" != 1 ]; then
 	run_suites build-tsan --only mpring
 	run_suites build-tsan --only sim
 	run_suites build-tsan --only shared-tx
+	run_suites build-tsan --only concurrency
 	# clang for libFuzzer (devtools/bootstrap.sh installs it); the fuzzers run one at a time
 	CC=clang setup build-fuzz -Dfuzz=true -Db_sanitize=address,undefined -Db_lundef=false
 	run_suites build-fuzz --only fuzz
