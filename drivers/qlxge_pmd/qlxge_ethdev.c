@@ -687,6 +687,14 @@ qlxge_flow_ctrl_set(struct rte_eth_dev *dev, struct rte_eth_fc_conf *fc)
 		return fc->mode > RTE_ETH_FC_FULL ? -EINVAL : -ENOTSUP;
 	if (fc->autoneg != 0 || fc->mac_ctrl_frame_fwd != 0)
 		return -ENOTSUP;
+	/* the firmware keeps its own thresholds and pause time (SET_PORT_CFG carries none):
+	 * a value asked for would be dropped without a word */
+	if (fc->high_water != 0 || fc->low_water != 0 || fc->pause_time != 0 ||
+	    fc->send_xon != 0) {
+		QLXGE_DRV_LOG(ERR, "port %u: flow control: water marks, pause time and XON are "
+			      "the firmware's; only 0 (leave them) is taken", dev->data->port_id);
+		return -ENOTSUP;
+	}
 	ret = qlxge_mbox_get_port_cfg(hw, &cfg, &max_frame);
 	if (ret != 0)
 		return ret;

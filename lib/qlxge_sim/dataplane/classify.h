@@ -242,6 +242,12 @@ sim_rx_classify_frame(const struct sim_rx_ctx *ctx, const uint8_t *frame, uint32
 		v->drop = SIM_RX_DROP_RUNT;
 		return v->drop;
 	}
+	/* a MAC Control frame (PAUSE or another opcode) is the MAC's (IEEE 802.3 clause 31,
+	 * docs/hardware/choices.md): counted by it, routed to no queue */
+	if (unlikely(frame[12] == 0x88 && frame[13] == 0x08)) {
+		v->drop = SIM_RX_DROP_MAC_CONTROL;
+		return v->drop;
+	}
 	max_frame = ctx->max_frame != 0 ? ctx->max_frame : SIM_RX_MAX_FRAME_DEFAULT;
 
 	/* ---- L2 ---- */

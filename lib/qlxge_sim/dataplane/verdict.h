@@ -47,6 +47,7 @@ enum sim_rx_drop {
 	SIM_RX_DROP_SLOT,	/**< a matching slot's destination is drop (error slot) */
 	SIM_RX_DROP_OVERSIZE,	/**< longer than max_frame and not delivered */
 	SIM_RX_DROP_RUNT,	/**< shorter than an Ethernet header */
+	SIM_RX_DROP_MAC_CONTROL,	/**< a MAC Control frame (0x8808): the MAC's own */
 };
 
 /** No routing slot matched (sim_rx_verdict.slot). */

@@ -12,8 +12,9 @@
  * (once per frame: a call's own cost was a tenth of the classification's). A frame that finds
  * no buffer (or no room for its completion) is dropped and counted, except from a pcap file,
  * which waits. Every frame taken off a wire is counted where the driver can read it: received,
- * a MAC error (FCS, oversize), a FIFO drop (no buffer), or an RX drop event (taken by no
- * queue: filtered, the function disabled, the CQ not ready, the receiver off, a DMA error).
+ * a MAC error (FCS, oversize), a FIFO drop (no buffer), an RX drop event (taken by no
+ * queue: filtered, the function disabled, the CQ not ready, the receiver off, a DMA error), or
+ * a MAC Control frame (PAUSE), which the MAC takes for itself (its control counter).
  * Frames on the wire when the link goes down were sent while it was up: they are received
  * (the wire's ring stands for the cable and the receiving MAC's FIFO).
  *
@@ -149,6 +150,13 @@ sim_rx_frames(struct qlxge_sim_func *fn, const struct sim_rx_ctx *ctx,
 		oversize = ret == SIM_RX_DROP_OVERSIZE ||
 			   (v.flags2 & QLXGE_IB_MAC_FLAGS2_ERR_MASK) ==
 			   QLXGE_IB_MAC_FLAGS2_ERR_OVERSIZE;
+		if (unlikely(ret == SIM_RX_DROP_MAC_CONTROL)) {
+			/* the MAC's own frame, in its control and pause counters alone: no
+			 * queue's, so it never waits for one */
+			SIM_TRACE_DP(fn, rx, mac_control, SIM_FN_FMT " %u bytes", SIM_FN_ARGS(fn),
+				     len);
+			goto count;
+		}
 		if (unlikely(ret != SIM_RX_DELIVER)) {
 			/* a pcap file before the first receive: the filters may be half
 			 * programmed (promiscuous mode comes after the start), the frame

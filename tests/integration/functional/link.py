@@ -8,14 +8,16 @@
   and none reaches the cable (port 1's MAC counts nothing), across a stop/start and a port
   reset; mode 2 is refused; back to 0 the frames go to port 1 again;
 - flow control: off and on (both directions) read back; one direction alone is refused and
-  changes nothing;
+  changes nothing; PAUSE frames from a pcap wire are the MAC's (rx_pause_packets), delivered to
+  no queue and so never forwarded, with flow control off and on, in promiscuous mode;
 - the RX and TX burst modes in "show rxq/txq info".
 Usage: link.py <plugin folder>"""
 
 import re
 import sys
 
-from qlxge_func import Testpmd, check, fwd_stats, port_mac, preflight, sim_vdev
+from qlxge_func import (Testpmd, Workdir, check, fwd_stats, pcap_vdev, port_mac, preflight,
+                        read_pcap, sim_vdev, write_pcap)
 
 plugins = sys.argv[1]
 preflight(plugins, need=("dpdk-testpmd",))
@@ -77,6 +79,10 @@ with Testpmd(plugins, vdevs, args=["--port-topology=loop"]) as t:
     out = t.cmd(fc % ("on", "off"))
     check("bad flow control" in out and flow_ctrl(t) == ("on", "on"),
           "RX pause alone is refused, nothing changed:\n" + out)
+    out = t.cmd("set flow_ctrl rx off tx off 1000 500 200 1 mac_ctrl_frame_fwd off autoneg off 0")
+    check("bad flow control" in out and "water marks, pause time and XON" in out and
+          flow_ctrl(t) == ("on", "on"),
+          "water marks, pause time and XON are refused, nothing changed:\n" + out)
 
     # ---- loopback ----
     sent, got, wire = loop_run(t, "no loopback")
@@ -111,4 +117,34 @@ with Testpmd(plugins, vdevs, args=["--port-topology=loop"]) as t:
     size, back = t.pool_counts()
     check(back == size, "every mbuf back in the pool (%d of %d)" % (back, size))
     t.quit()
-print("PASS: link configuration (speeds, loopback, flow control, burst modes)")
+
+# ---- PAUSE frames: the MAC's, never a queue's ----
+from scapy.all import UDP, Ether, IP, Raw  # noqa: E402
+
+
+def pause_frame():
+    return (Ether(dst="01:80:c2:00:00:01", src="02:00:00:00:00:99", type=0x8808) /
+            Raw(bytes([0, 1, 0xff, 0xff]) + bytes(42)))
+
+
+data = Ether(dst="02:00:00:00:00:01", src="02:00:00:00:00:99") / IP() / UDP() / Raw(bytes(18))
+with Workdir("link") as w:
+    write_pcap(w.file("in.pcap"), [pause_frame(), data] + [pause_frame()] * 3)
+    for mode in ("off", "on"):
+        vdev = pcap_vdev("net_qlxge_sim0", rx=w.file("in.pcap"), tx=w.file("out%s.pcap" % mode),
+                         adapter="lnkp" + mode, mac="02:00:00:00:00:01")
+        with Testpmd(plugins, [vdev], args=["--forward-mode=io"]) as t:
+            t.cmds("port stop 0", fc % (mode, mode), "port start 0", "start")
+            t.wait_rx(0, 1, secs=10)
+            t.cmd("stop")
+            xs = t.xstats(0)
+            t.quit()
+        out = read_pcap(w.file("out%s.pcap" % mode))
+        check(xs.get("rx_pause_packets") == 4 and xs.get("rx_good_packets") == 1,
+              "flow control %s: 4 PAUSE frames counted by the MAC, the one data frame "
+              "received (%s)" % (mode, {k: xs.get(k) for k in ("rx_pause_packets",
+                                                                  "rx_good_packets")}))
+        check(len(out) == 1 and out[0].type != 0x8808,
+              "flow control %s: only the data frame forwarded (%d frames out)"
+              % (mode, len(out)))
+print("PASS: link configuration (speeds, loopback, flow control, PAUSE frames, burst modes)")

@@ -291,6 +291,30 @@ test_rx_multicast_hash_index(void **state)
 	}
 }
 
+/* A MAC Control frame (PAUSE, 01:80:c2:00:00:01, type 0x8808) is the MAC's: routed to no
+ * queue, even in promiscuous mode or sent to the port's own address. */
+static void
+test_rx_mac_control_frames_stay_in_the_mac(void **state)
+{
+	static const uint8_t pause_mac[6] = { 0x01, 0x80, 0xc2, 0x00, 0x00, 0x01 };
+	struct env *e = *state;
+
+	slot(e, 15, QLXGE_RT_IDX_DST_DFLT_Q, QLXGE_RT_DATA_VALID);
+	raw(e, pause_mac, -1);
+	e->buf[12] = 0x88;
+	e->buf[13] = 0x08;
+	e->buf[14] = 0x00;
+	e->buf[15] = 0x01;	/* opcode PAUSE */
+	assert_int_equal(classify(e), SIM_RX_DROP_MAC_CONTROL);
+	raw(e, my_mac, -1);
+	e->buf[12] = 0x88;
+	e->buf[13] = 0x08;
+	assert_int_equal(classify(e), SIM_RX_DROP_MAC_CONTROL);
+	/* another type to the same address is routed (promiscuous) */
+	raw(e, pause_mac, -1);
+	assert_int_equal(classify(e), SIM_RX_DELIVER);
+}
+
 static void
 test_rx_promiscuous_slot(void **state)
 {
@@ -723,6 +747,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_rx_multicast_hash_filter, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_rx_multicast_hash_index, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_rx_promiscuous_slot, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_rx_mac_control_frames_stay_in_the_mac, setup,
+						teardown),
 		cmocka_unit_test_setup_teardown(test_rx_lower_slot_wins, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_rx_inverted_slot, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_rx_vlan_modes, setup, teardown),
