@@ -20,7 +20,6 @@
  * --smoke: a short run; --rounds N: rounds per block (2000).
  */
 
-#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,6 +35,7 @@
 #include <rte_mbuf.h>
 #include <rte_tcp.h>
 
+#include "qlxge_test_args.h"
 #include "qlxge_test_eal.h"
 #include "rte_pmd_qlxge.h"
 
@@ -239,24 +239,14 @@ streaming(double secs, uint64_t *segments)
 
 #define MAX_ROUNDS	1000000u
 
-/*
- * The --rounds argument: a whole number in 1..MAX_ROUNDS. strtoul alone would take "-5" (wrapped
- * to four billion rounds, whose cycle arrays cannot be allocated), "x" (as 0) or "5x".
- */
+/* The --rounds argument: a whole number in 1..MAX_ROUNDS. */
 static bool
 parse_rounds(const char *arg)
 {
 	unsigned long v;
-	char *end;
 
-	errno = 0;
-	v = strtoul(arg, &end, 10);
-	if (arg[0] < '0' || arg[0] > '9' || *end != '\0' || errno != 0 || v < 1 ||
-	    v > MAX_ROUNDS) {
-		fprintf(stderr, "qlxge-bench-lro: --rounds %s: need a whole number in 1..%u\n",
-			arg, MAX_ROUNDS);
+	if (!qlxge_test_parse_uint("qlxge-bench-lro", "--rounds", arg, 1, MAX_ROUNDS, &v))
 		return false;
-	}
 	rounds = (unsigned int)v;
 	return true;
 }

@@ -39,6 +39,7 @@
 
 #include "qlxge_contract.h"
 #include "qlxge_sim.h"
+#include "qlxge_test_args.h"
 #include "dataplane/classify.h"
 #include "dataplane/tx.h"
 #include "wire/wire.h"
@@ -600,24 +601,14 @@ out:
 
 #define MAX_ROUNDS	1000000u
 
-/*
- * The --rounds argument: a whole number in 1..MAX_ROUNDS. strtoul alone would take "-5" (wrapped
- * to four billion rounds, whose sample array cannot be allocated), "x" (as 0) or "5x".
- */
+/* The --rounds argument: a whole number in 1..MAX_ROUNDS. */
 static bool
 parse_rounds(const char *arg)
 {
 	unsigned long v;
-	char *end;
 
-	errno = 0;
-	v = strtoul(arg, &end, 10);
-	if (arg[0] < '0' || arg[0] > '9' || *end != '\0' || errno != 0 || v < 1 ||
-	    v > MAX_ROUNDS) {
-		fprintf(stderr, "qlxge-bench-sim: --rounds %s: need a whole number in 1..%u\n",
-			arg, MAX_ROUNDS);
+	if (!qlxge_test_parse_uint("qlxge-bench-sim", "--rounds", arg, 1, MAX_ROUNDS, &v))
 		return false;
-	}
 	rounds = (unsigned int)v;
 	return true;
 }
