@@ -255,6 +255,7 @@ struct qlxge_txs_conf {
 	uint32_t sole_calls;		/* 0: QLXGE_TXS_SOLE_CALLS; RTE_PMD_QLXGE_TXS_SOLE_OFF */
 	uint32_t lease;			/* 0: on; RTE_PMD_QLXGE_TXS_LEASE_OFF */
 	uint32_t sole_us;		/* 0: QLXGE_TXS_SOLE_US */
+	uint32_t stall_yield;		/* 0: on; RTE_PMD_QLXGE_TXS_YIELD_OFF */
 };
 
 /* Baseline of the hardware counters (stats_reset subtracts it). */

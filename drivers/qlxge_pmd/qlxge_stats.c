@@ -94,6 +94,7 @@ static const struct qlxge_q_xstat qlxge_txs_xstats[] = {
 	QLXGE_TXS_X(flushed_on_stop),
 	QLXGE_TXS_X(lease_grants),
 	QLXGE_TXS_X(lease_revocations),
+	QLXGE_TXS_X(yields),
 };
 
 /* every counter but the one that only feeds imissed has a name */

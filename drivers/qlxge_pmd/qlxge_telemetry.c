@@ -276,6 +276,7 @@ qlxge_tel_txs(struct rte_tel_data *d, uint16_t port, uint16_t queue)
 	rte_tel_data_add_dict_u64(d, "shared_flushed_on_stop", st.flushed_on_stop);
 	rte_tel_data_add_dict_u64(d, "shared_lease_grants", st.lease_grants);
 	rte_tel_data_add_dict_u64(d, "shared_lease_revocations", st.lease_revocations);
+	rte_tel_data_add_dict_u64(d, "shared_yields", st.yields);
 	qlxge_tel_txs_lcores(d, port, queue);
 }
 

@@ -326,6 +326,8 @@ qlxge_txs_setup(struct rte_eth_dev *dev, struct qlxge_txq *txq, unsigned int soc
 			   US_PER_S;
 	/* no lease with holds: mpring grants none then */
 	conf.lease = c->lease != RTE_PMD_QLXGE_TXS_LEASE_OFF;
+	/* the stall waits for the device, which may be software on the callers' cores */
+	conf.stall_yield = c->stall_yield != RTE_PMD_QLXGE_TXS_YIELD_OFF;
 	s = rte_zmalloc_socket("qlxge_txs", off + mpring_memsize(conf.size), RTE_CACHE_LINE_SIZE,
 			       socket);
 	if (s == NULL)
@@ -457,6 +459,7 @@ qlxge_txs_ring_delta(const struct mpring_stats *cur, const struct mpring_stats *
 	st->holds = cur->holds - base->holds;
 	st->lease_grants = cur->lease_grants - base->lease_grants;
 	st->lease_revocations = cur->lease_revocations - base->lease_revocations;
+	st->yields = cur->yields - base->yields;
 }
 
 /*
@@ -509,6 +512,7 @@ qlxge_txs_stats_add(struct rte_pmd_qlxge_txq_shared_stats *st,
 	st->flushed_on_stop += more->flushed_on_stop;
 	st->lease_grants += more->lease_grants;
 	st->lease_revocations += more->lease_revocations;
+	st->yields += more->yields;
 }
 
 /* What the lcores of counter slot @slot did (lcore id; RTE_MAX_LCORE: the others). */

@@ -212,7 +212,8 @@ rte_pmd_qlxge_tx_shared_conf_set(uint16_t port_id, const struct rte_pmd_qlxge_tx
 	if (conf == NULL || conf->hold_us > QLXGE_TXS_HOLD_US_MAX ||
 	    conf->hold_pkts > QLXGE_RING_MAX || conf->budget_pkts > QLXGE_TXS_BUDGET_PKTS_MAX ||
 	    conf->budget_us > QLXGE_TXS_BUDGET_US_MAX || conf->sole_us > QLXGE_TXS_SOLE_US_MAX ||
-	    (conf->lease != 0 && conf->lease != RTE_PMD_QLXGE_TXS_LEASE_OFF))
+	    (conf->lease != 0 && conf->lease != RTE_PMD_QLXGE_TXS_LEASE_OFF) ||
+	    (conf->stall_yield != 0 && conf->stall_yield != RTE_PMD_QLXGE_TXS_YIELD_OFF))
 		return -EINVAL;
 	ad = QLXGE_DEV_PRIVATE(dev);
 	ad->txs_conf.hold_us = conf->hold_us;
@@ -222,6 +223,7 @@ rte_pmd_qlxge_tx_shared_conf_set(uint16_t port_id, const struct rte_pmd_qlxge_tx
 	ad->txs_conf.sole_calls = conf->sole_calls;
 	ad->txs_conf.lease = conf->lease;
 	ad->txs_conf.sole_us = conf->sole_us;
+	ad->txs_conf.stall_yield = conf->stall_yield;
 	return 0;
 }
 
@@ -246,6 +248,7 @@ rte_pmd_qlxge_tx_shared_conf_get(uint16_t port_id, struct rte_pmd_qlxge_tx_share
 	conf->sole_calls = ad->txs_conf.sole_calls;
 	conf->lease = ad->txs_conf.lease;
 	conf->sole_us = ad->txs_conf.sole_us;
+	conf->stall_yield = ad->txs_conf.stall_yield;
 	return 0;
 }
 

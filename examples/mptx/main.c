@@ -335,8 +335,16 @@ main(int argc, char **argv)
 			 "--threads\n");
 	if (rte_lcore_count() - 1 + opt.threads > MAX_SENDERS)
 		rte_exit(EXIT_FAILURE, "mptx: at most %u senders\n", MAX_SENDERS);
-	pool = rte_pktmbuf_pool_create("mptx", NB_MBUFS, 256, 0, RTE_MBUF_DEFAULT_BUF_SIZE,
-				       rte_socket_id());
+	/*
+	 * Threads without an lcore id have no mempool cache: their gets and puts (and the frees
+	 * of the TX reclaim when one of them drains) go to the pool's ring itself. DPDK's default
+	 * ring (ring_mp_mc) is not preemptible: a thread preempted between moving a head and
+	 * its tail stops every other user of the ring until it runs again, and with more
+	 * threads than cores that took the rate to 0.04 Mpps for seconds at a time. The relaxed
+	 * tail sync ring lets the others go on meanwhile.
+	 */
+	pool = rte_pktmbuf_pool_create_by_ops("mptx", NB_MBUFS, 256, 0, RTE_MBUF_DEFAULT_BUF_SIZE,
+					      rte_socket_id(), "ring_mt_rts");
 	if (pool == NULL)
 		rte_exit(EXIT_FAILURE, "mptx: no mbuf pool\n");
 	/* coalescing holds, if asked: before the queue is set up (a qlxge port only) */

@@ -1062,36 +1062,32 @@ prod_sole_direct(struct mpring *r, const struct mpring_pvt_ctx *c, void *const *
 	return prod_sole_session(r, c, n, k, holding, fed);
 }
 
+/* A producer's items, up to @n of them, into the ring: enqueue()'s work. */
 static uint32_t
-enqueue(struct mpring *r, void *const *items, uint32_t n, unsigned int mode, bool rest,
-	int *err)
+prod_enqueue(struct mpring *r, const struct mpring_pvt_ctx *c, void *const *items, uint32_t n,
+	     unsigned int mode, bool rest, int *err)
 {
 	union mpring_pvt_word w;
-	struct mpring_pvt_ctx c;
 	uint32_t k, start;
 	unsigned int route;
 	bool leased = false;
 
-	*err = 0;
-	if (unlikely(n == 0))
-		return 0;
-	mpring_pvt_ctx_init(r, &c);
-	k = prod_reserve(r, &c, n, mode, &start, &route, &w, err);
+	k = prod_reserve(r, c, n, mode, &start, &route, &w, err);
 	if (k == 0) {
-		mpring_pvt_stat_refuse(&c, *err, n);
+		mpring_pvt_stat_refuse(c, *err, n);
 		return 0;
 	}
 	if (rest)
 		r->queued += k;	/* the caller holds the role: counted when its call ends */
 	else
-		mpring_pvt_stat_enqueue(&c, mode == MPRING_PVT_ONLY, k);
+		mpring_pvt_stat_enqueue(c, mode == MPRING_PVT_ONLY, k);
 	if (route == MPRING_ROUTE_FAST) {
-		mpring_pvt_cons_run(r, &c, route, items, start, k, 0);
+		mpring_pvt_cons_run(r, c, route, items, start, k, 0);
 		return k;
 	}
 	MPRING_TEST_HOOK(r, MPRING_HOOK_RESERVED);
 	slots_fill(r, start, items, k);
-	route = prod_publish(r, &c, start, k, mode, w, &leased);
+	route = prod_publish(r, c, start, k, mode, w, &leased);
 	if (route == MPRING_PVT_ROUTE_NONE) {
 		/* Behind a lease: a commit of ours found LEASED, or our reservation did (our
 		 * range may be committed by another producer, or wait marked for one). The
@@ -1105,18 +1101,56 @@ enqueue(struct mpring *r, void *const *items, uint32_t n, unsigned int mode, boo
 				__atomic_store_n(&r->lease.kick, true, __ATOMIC_RELAXED);
 				return k;
 			}
-			if (mpring_pvt_lease_revoke(r, &c)) {
-				mpring_pvt_cons_run(r, &c, MPRING_ROUTE_REVOKE, NULL, 0, 0, 0);
+			if (mpring_pvt_lease_revoke(r, c)) {
+				mpring_pvt_cons_run(r, c, MPRING_ROUTE_REVOKE, NULL, 0, 0, 0);
 				return k;
 			}
 		}
 		if (mode != MPRING_PVT_ONLY)
-			mpring_pvt_stat_not_consumer(&c);
+			mpring_pvt_stat_not_consumer(c);
 		return k;
 	}
 	if (route == MPRING_ROUTE_TAKEOVER)
-		prod_await_step_down(r, &c);
-	mpring_pvt_cons_run(r, &c, route, NULL, 0, 0, 0);
+		prod_await_step_down(r, c);
+	mpring_pvt_cons_run(r, c, route, NULL, 0, 0, 0);
+	return k;
+}
+
+/*
+ * The caller leaves items with its caller's caller: if the ring is stalled, and conf.stall_yield
+ * asks for it, yield the CPU once. A stall waits for the drain's resource; nothing this thread
+ * can do frees it, and whoever does (the device's software, another thread) may run on this
+ * core, which the caller would otherwise spend asking again at once. One yield, not a wait:
+ * the call still returns, as ethdev's tx_burst and every caller of a full ring expect.
+ */
+static void
+prod_stall_yield(const struct mpring *r, const struct mpring_pvt_ctx *c)
+{
+	union mpring_pvt_word w;
+
+	/* Relaxed: a hint; a stale word costs one yield too many or too few. */
+	w.u = __atomic_load_n(&r->state, __ATOMIC_RELAXED);
+	if (mpring_pvt_state(w) != MPRING_STALLED)
+		return;
+	mpring_pvt_stat_yield(c);
+	sched_yield();
+}
+
+static uint32_t
+enqueue(struct mpring *r, void *const *items, uint32_t n, unsigned int mode, bool rest,
+	int *err)
+{
+	struct mpring_pvt_ctx c;
+	uint32_t k;
+
+	*err = 0;
+	if (unlikely(n == 0))
+		return 0;
+	mpring_pvt_ctx_init(r, &c);
+	k = prod_enqueue(r, &c, items, n, mode, rest, err);
+	/* not from inside the drain (ONLY): its caller holds the role and the stall is its */
+	if (unlikely(k < n) && r->stall_yield && mode != MPRING_PVT_ONLY)
+		prod_stall_yield(r, &c);
 	return k;
 }
 

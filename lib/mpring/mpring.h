@@ -95,7 +95,8 @@ struct mpring_stats {
 	uint64_t drained;	/**< items taken by the drain callback */
 	uint64_t cas_retries;	/**< failed CAS on the state word, all paths */
 	uint64_t helped;	/**< ranges published for another producer (not its turn) */
-	uint64_t yields;	/**< sched_yield() calls while waiting (consumer, room, quiesce) */
+	uint64_t yields;	/**< sched_yield() calls while waiting (consumer, room, quiesce)
+				 *   and on leaving a STALLED ring (conf.stall_yield) */
 	uint64_t holds_declined; /**< hold-rule holds not made: recent holds did not pay */
 	uint64_t hold_probes;	/**< holds made while holding did not pay, to see if it does */
 	uint64_t hold_periods;	/**< hold periods ended: from the first hold (ring or drain level)
@@ -198,6 +199,12 @@ struct mpring_conf {
 				 *   mpring_stats_slot_set()) are granted one. Only for a ring
 				 *   whose producers and consumers are threads of one process:
 				 *   the private membarrier reaches no other process's threads */
+	bool stall_yield;	/**< a producer that leaves items with its caller while the ring
+				 *   is STALLED yields the CPU once (sched_yield()) before it
+				 *   returns, counted in yields: a stall waits for the drain's
+				 *   resource, and whoever frees it (a device served by software,
+				 *   another thread) may need the caller's core more than the
+				 *   caller's next try does; off: the call returns at once */
 };
 
 /*

@@ -153,6 +153,7 @@ struct mpring {
 	uint32_t full_retries;
 	uint32_t sole_calls;
 	bool lease_on;		/* conf.lease, membarrier registered, no hold rule */
+	bool stall_yield;	/* conf.stall_yield */
 	uint64_t sole_cycles;
 	uint64_t budget_cycles;
 	uint64_t hold_cycles;

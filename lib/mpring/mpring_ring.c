@@ -52,6 +52,7 @@ mpring_init(struct mpring *r, const struct mpring_conf *conf)
 	/* A lease needs the asymmetric fence, and is not made for holds (mpring.c). */
 	r->lease_on = conf->lease && conf->sole_calls != 0 && r->hold_items == 0 &&
 		mpring_pvt_lease_available();
+	r->stall_yield = conf->stall_yield;
 	r->drain = conf->drain;
 	r->can_drain = conf->can_drain;
 	r->cookie = conf->cookie;

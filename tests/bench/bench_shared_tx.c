@@ -12,8 +12,12 @@
  *   spinlock   the queue set up unshared, an rte_spinlock around rte_eth_tx_burst()
  *   unshared   (T = 1) the unshared queue, no lock: what a single sender pays
  *   per-lcore  (T = 2) one unshared queue per sender, no lock: what sharing costs
- * Configurations: T = 2, B = 1, 8, 32 (shared, spinlock, per-lcore); T = 1, B = 1, 8, 32 (shared,
- * unshared); T = 4, 8 oversubscribed on the two cores, B = 8 (shared, spinlock); the cost of a
+ *   noyield    (T = 2, 4, 8) the shared queue with stall_yield off: a caller the full work
+ *              queue refuses asks again at once instead of yielding its CPU first; what the
+ *              ring alone gives, apart from the CPU the yield leaves to the model's thread
+ * Configurations: T = 2, B = 1, 8, 32 (shared, spinlock, per-lcore, noyield); T = 1, B = 1, 8, 32
+ * (shared, unshared); T = 4, 8 oversubscribed on the two cores, B = 8 (shared, spinlock,
+ * noyield); the cost of a
  * call, T = 1 paced, B = 1, 8, 32 (shared, unshared); then latency, T = 2 paced, B = 8 (shared,
  * spinlock). Each repeated R times, implementations interleaved, median
  * and min-max printed. The ratios of the RESULT line are paired: in each repetition the first
@@ -71,13 +75,16 @@
 #define BS_PEER		1
 #define BS_LAT_GAP_US	100	/* latency runs: a sender's bursts this far apart */
 
-enum bs_impl { IMPL_SHARED, IMPL_SPINLOCK, IMPL_UNSHARED, IMPL_PER_LCORE, IMPL_MAX };
+enum bs_impl { IMPL_SHARED, IMPL_SPINLOCK, IMPL_UNSHARED, IMPL_PER_LCORE, IMPL_NOYIELD,
+	       IMPL_MAX };
+
+#define BS_MAX_IMPL	4	/* implementations compared in one configuration */
 
 /* What a run measures: the rate; latency (paced); the cost of a call (paced, one sender) */
 enum bs_mode { MODE_RATE, MODE_LATENCY, MODE_COST };
 
 static const char *const impl_name[IMPL_MAX] = { "shared", "spinlock", "unshared",
-						 "per-lcore" };
+						 "per-lcore", "noyield" };
 
 struct bs_sender {
 	unsigned int id;
@@ -111,6 +118,7 @@ static unsigned int hold_us;
 static uint32_t sole_calls;	/* 0: the driver's default */
 static uint32_t sole_us;	/* 0: the driver's default */
 static uint32_t lease;		/* 0: the driver's default (on); RTE_PMD_QLXGE_TXS_LEASE_OFF */
+static struct rte_pmd_qlxge_tx_shared_conf sconf;	/* the options' shared-queue conf */
 static int enq_off = -1, db_off = -1;	/* the latency runs' dynamic fields */
 static uint64_t tsc_hz;
 static int only_t = -1, only_b = -1;	/* --only T,B */
@@ -119,10 +127,18 @@ static bool counters;			/* --counters: the shared queue's, after each run */
 
 /* ---- the port ------------------------------------------------------------------------------ */
 
-/* Port 0 with @nq TX queues, shared (MT_LOCKFREE, per queue) or not; started. */
-static int
-bs_port_setup(unsigned int nq, bool shared)
+static bool
+bs_shared(enum bs_impl impl)
 {
+	return impl == IMPL_SHARED || impl == IMPL_NOYIELD;
+}
+
+/* Port 0 with @nq TX queues for @impl, shared (MT_LOCKFREE, per queue) or not; started. */
+static int
+bs_port_setup(unsigned int nq, enum bs_impl impl)
+{
+	struct rte_pmd_qlxge_tx_shared_conf sc = sconf;
+	bool shared = bs_shared(impl);
 	static bool started;
 	struct rte_eth_conf conf = { 0 };
 	struct rte_eth_dev_info info;
@@ -133,7 +149,11 @@ bs_port_setup(unsigned int nq, bool shared)
 	if (started)
 		rte_eth_dev_stop(BS_PORT);
 	started = false;
-	ret = rte_eth_dev_info_get(BS_PORT, &info);
+	if (impl == IMPL_NOYIELD)
+		sc.stall_yield = RTE_PMD_QLXGE_TXS_YIELD_OFF;
+	ret = rte_pmd_qlxge_tx_shared_conf_set(BS_PORT, &sc);	/* for the queues set up here */
+	if (ret == 0)
+		ret = rte_eth_dev_info_get(BS_PORT, &info);
 	if (ret == 0)
 		ret = rte_eth_dev_configure(BS_PORT, 1, (uint16_t)nq, &conf);
 	if (ret == 0)
@@ -307,7 +327,7 @@ bs_run_one(enum bs_impl impl, unsigned int t, unsigned int b, unsigned int ms,
 	int ret;
 
 	memset(r, 0, sizeof(*r));
-	ret = bs_port_setup(nq, impl == IMPL_SHARED);
+	ret = bs_port_setup(nq, impl);
 	if (ret != 0)
 		return ret;
 	memset(run.s, 0, sizeof(run.s));
@@ -351,15 +371,15 @@ bs_run_one(enum bs_impl impl, unsigned int t, unsigned int b, unsigned int ms,
 	r->mpps = (double)(c1 - c0) / ((double)(t1 - t0) / tsc_hz) / 1e6;
 	r->db_per_pkt = c1 > c0 ? (double)(db1 - db0) / (double)(c1 - c0) : 0;
 	r->cpu = (cpu1 - cpu0) / ((double)(t1 - t0) / tsc_hz) / RTE_MIN(t, 2u);
-	if (impl == IMPL_SHARED && rte_pmd_qlxge_txq_shared_stats_get(BS_PORT, 0, &st) == 0) {
+	if (bs_shared(impl) && rte_pmd_qlxge_txq_shared_stats_get(BS_PORT, 0, &st) == 0) {
 		r->hold_max_ns = (double)st.hold_max_ns;
 		if (counters)	/* the whole run's, warm-up included */
-			printf("  counters T=%u B=%u: enqueued %" PRIu64 " refused %" PRIu64
+			printf("  counters %s T=%u B=%u: enqueued %" PRIu64 " refused %" PRIu64
 			       " direct %" PRIu64 " consumers %" PRIu64 " drains %" PRIu64
 			       " doorbells %" PRIu64 " stalls %" PRIu64 " handovers %" PRIu64
-			       " leases %" PRIu64 "\n", t, b, st.enqueued, st.refused,
-			       st.direct, st.consumers, st.drains, st.doorbells, st.stalls,
-			       st.handovers, st.lease_grants);
+			       " leases %" PRIu64 " yields %" PRIu64 "\n", impl_name[impl], t, b,
+			       st.enqueued, st.refused, st.direct, st.consumers, st.drains,
+			       st.doorbells, st.stalls, st.handovers, st.lease_grants, st.yields);
 	}
 	if (mode != MODE_RATE) {
 		for (i = 0; i < t; i++)
@@ -388,12 +408,14 @@ struct bs_cfg {
 	const char *what;
 	unsigned int t, b;
 	enum bs_mode mode;
-	enum bs_impl impl[3];
+	enum bs_impl impl[BS_MAX_IMPL];
 	unsigned int nimpl;
-	struct bs_result res[3][BS_MAX_REPS];
-	struct bs_result med[3];
-	double lo[3], hi[3];
-	double paired[3];	/* median over the repetitions of impl 0's Mpps / impl k's */
+	struct bs_result res[BS_MAX_IMPL][BS_MAX_REPS];
+	struct bs_result med[BS_MAX_IMPL];
+	double lo[BS_MAX_IMPL], hi[BS_MAX_IMPL];
+	/* median over the repetitions of impl 0's Mpps / impl k's */
+	double paired[BS_MAX_IMPL];
+	double noyield_paired;	/* ... of noyield's (impl 2 or 3) / spinlock's (impl 1), 0: none */
 };
 
 static int
@@ -433,25 +455,26 @@ ratio(double a, double b)
 }
 
 /*
- * The median over the repetitions of implementation 0's rate over implementation @k's in the
+ * The median over the repetitions of implementation @a's rate over implementation @k's in the
  * same repetition (their runs back to back, so mostly at the same speed of the machine).
  * Called before the results are sorted.
  */
 static double
-bs_paired(const struct bs_cfg *c, unsigned int k, unsigned int reps)
+bs_paired(const struct bs_cfg *c, unsigned int a, unsigned int k, unsigned int reps)
 {
 	double v[BS_MAX_REPS];
 	unsigned int i;
 
 	for (i = 0; i < reps; i++)
-		v[i] = ratio(c->res[0][i].mpps, c->res[k][i].mpps);
+		v[i] = ratio(c->res[a][i].mpps, c->res[k][i].mpps);
 	qsort(v, reps, sizeof(v[0]), cmp_double);
 	return v[reps / 2];
 }
 
+/* A configuration comparing @nimpl implementations: @i0 (the reference) to the others. */
 static struct bs_cfg *
 bs_cfg_set(struct bs_cfg *c, const char *what, unsigned int t, unsigned int b, enum bs_mode mode,
-	   unsigned int nimpl, enum bs_impl i0, enum bs_impl i1, enum bs_impl i2)
+	   unsigned int nimpl, enum bs_impl i0, enum bs_impl i1, enum bs_impl i2, enum bs_impl i3)
 {
 	memset(c, 0, sizeof(*c));
 	c->what = what;
@@ -462,6 +485,7 @@ bs_cfg_set(struct bs_cfg *c, const char *what, unsigned int t, unsigned int b, e
 	c->impl[0] = i0;
 	c->impl[1] = i1;
 	c->impl[2] = i2;
+	c->impl[3] = i3;
 	return c;
 }
 
@@ -484,8 +508,11 @@ bs_cfg_run(struct bs_cfg *c, unsigned int reps, unsigned int ms)
 			if (ret != 0)
 				return ret;
 		}
-	for (k = 0; k < c->nimpl; k++)
-		c->paired[k] = bs_paired(c, k, reps);
+	for (k = 0; k < c->nimpl; k++) {
+		c->paired[k] = bs_paired(c, 0, k, reps);
+		if (c->impl[k] == IMPL_NOYIELD && c->impl[1] == IMPL_SPINLOCK)
+			c->noyield_paired = bs_paired(c, k, 1, reps);
+	}
 	for (k = 0; k < c->nimpl; k++) {
 		r = c->res[k];
 		c->med[k].db_per_pkt = bs_median(r, reps, offsetof(struct bs_result, db_per_pkt));
@@ -619,8 +646,8 @@ static void
 usage(const char *prog)
 {
 	fprintf(stderr, "usage: %s [--smoke] [--ms N] [--repeat R] [--cores a,b] [--hold-us U]\n"
-		"       [--sole-calls N|off] [--sole-us U] [--lease on|off] [--only T,B]\n"
-		"       [--counters]\n"
+		"       [--sole-calls N|off] [--sole-us U] [--lease on|off]\n"
+		"       [--stall-yield on|off] [--only T,B] [--counters]\n"
 		"       [-- EAL args]\n"
 		"  --smoke      30 ms per run, 1 repetition (CI: that it runs)\n"
 		"  --ms N       milliseconds per run (default 1000), after a tenth (20 ms at\n"
@@ -635,6 +662,9 @@ usage(const char *prog)
 		"  --sole-us U  shared queue: the time of that rule (default: the driver's, 200)\n"
 		"  --lease on|off  shared queue: a sender alone keeps the queue between its\n"
 		"               calls (no atomic read-modify-write per call; default on)\n"
+		"  --stall-yield on|off  shared queue: a caller refused while the work queue\n"
+		"               is full yields its CPU once (default on; the noyield rows\n"
+		"               always run with it off)\n"
 		"  --only T,B[,rate|cost|latency]  only the configurations of T threads, bursts\n"
 		"               of B, of that kind if given (profiling, e.g. --only 1,1,cost\n"
 		"               under callgrind: one sender's calls alone; the RESULT line is\n"
@@ -660,6 +690,7 @@ main(int argc, char **argv)
 		{ "sole-calls", required_argument, NULL, 'S' },
 		{ "sole-us", required_argument, NULL, 'U' },
 		{ "lease", required_argument, NULL, 'L' },
+		{ "stall-yield", required_argument, NULL, 'Y' },
 		{ "only", required_argument, NULL, 'o' },
 		{ "counters", no_argument, NULL, 'C' },
 		{ "help", no_argument, NULL, 'h' }, { NULL, 0, NULL, 0 },
@@ -672,8 +703,7 @@ main(int argc, char **argv)
 		.name = RTE_PMD_QLXGE_DYNFIELD_TX_DOORBELL_TSC, .size = sizeof(uint64_t),
 		.align = __alignof__(uint64_t),
 	};
-	struct rte_pmd_qlxge_tx_shared_conf sconf = { 0 };
-	double sl[3], p1[3], pl[3], pc[3], slm[3], p1m[3], plm[3], la[3] = { 0 };
+	double sl[3], p1[3], pl[3], pc[3], slm[3], p1m[3], plm[3], ny[3], la[3] = { 0 };
 	char sole[48];
 	unsigned int ms = 1000, reps = 5, ncfg = 0, i, k, c2, c1, cpl, co4, ccost, clat;
 	char eal_l[16], dir[] = "-d", model_cpus[64];
@@ -705,6 +735,14 @@ main(int argc, char **argv)
 				return 2;
 			}
 			lease = strcmp(optarg, "off") == 0 ? RTE_PMD_QLXGE_TXS_LEASE_OFF : 0;
+			break;
+		case 'Y':
+			if (strcmp(optarg, "on") != 0 && strcmp(optarg, "off") != 0) {
+				usage(argv[0]);
+				return 2;
+			}
+			sconf.stall_yield = strcmp(optarg, "off") == 0 ?
+					    RTE_PMD_QLXGE_TXS_YIELD_OFF : 0;
 			break;
 		case 'o':
 			if (bs_only_parse(optarg) != 0) {
@@ -785,29 +823,30 @@ main(int argc, char **argv)
 		snprintf(sole, sizeof(sole), "after %u calls and %u us",
 			 sole_calls != 0 ? sole_calls : 64, sole_us != 0 ? sole_us : 200);
 	printf("%u ms per run after %u ms warm-up, median of %u [min-max]; shared queue holds "
-	       "%s, a sender alone %s%s;\nload average %.2f %.2f %.2f\n", ms,
+	       "%s, a sender alone %s%s%s;\nload average %.2f %.2f %.2f\n", ms,
 	       RTE_MAX(ms / 10, 20u), reps, hold_us != 0 ? "on" : "off", sole,
-	       lease != 0 ? ", no lease" : "", la[0], la[1], la[2]);
+	       lease != 0 ? ", no lease" : "",
+	       sconf.stall_yield != 0 ? ", no yield when refused" : "", la[0], la[1], la[2]);
 
-	/* T = 2: shared vs spinlock vs one queue per sender */
+	/* T = 2: shared vs spinlock vs one queue per sender vs shared without the yield */
 	c2 = ncfg;
 	for (i = 0; i < RTE_DIM(bursts); i++)
-		bs_cfg_set(&cfg[ncfg++], "2 lcores", 2, bursts[i], MODE_RATE, 3, IMPL_SHARED,
-			   IMPL_SPINLOCK, IMPL_PER_LCORE);
+		bs_cfg_set(&cfg[ncfg++], "2 lcores", 2, bursts[i], MODE_RATE, 4, IMPL_SHARED,
+			   IMPL_SPINLOCK, IMPL_PER_LCORE, IMPL_NOYIELD);
 	c1 = ncfg;
 	for (i = 0; i < RTE_DIM(bursts); i++)
 		bs_cfg_set(&cfg[ncfg++], "1 lcore", 1, bursts[i], MODE_RATE, 2, IMPL_SHARED,
-			   IMPL_UNSHARED, IMPL_MAX);
+			   IMPL_UNSHARED, IMPL_MAX, IMPL_MAX);
 	co4 = ncfg;
-	bs_cfg_set(&cfg[ncfg++], "oversub", 4, 8, MODE_RATE, 2, IMPL_SHARED, IMPL_SPINLOCK,
-		   IMPL_MAX);
-	bs_cfg_set(&cfg[ncfg++], "oversub", 8, 8, MODE_RATE, 2, IMPL_SHARED, IMPL_SPINLOCK,
-		   IMPL_MAX);
+	bs_cfg_set(&cfg[ncfg++], "oversub", 4, 8, MODE_RATE, 3, IMPL_SHARED, IMPL_SPINLOCK,
+		   IMPL_NOYIELD, IMPL_MAX);
+	bs_cfg_set(&cfg[ncfg++], "oversub", 8, 8, MODE_RATE, 3, IMPL_SHARED, IMPL_SPINLOCK,
+		   IMPL_NOYIELD, IMPL_MAX);
 	/* the caller's cost of a call, one sender, paced: the queue idle, nothing saturated */
 	ccost = ncfg;
 	for (i = 0; i < RTE_DIM(bursts); i++)
 		bs_cfg_set(&cfg[ncfg++], "cost", 1, bursts[i], MODE_COST, 2, IMPL_SHARED,
-			   IMPL_UNSHARED, IMPL_MAX);
+			   IMPL_UNSHARED, IMPL_MAX, IMPL_MAX);
 	cpl = c2;
 	for (k = 0; k < ncfg; k++) {
 		if (bs_cfg_run(&cfg[k], reps, ms) != 0)
@@ -822,13 +861,14 @@ main(int argc, char **argv)
 	}
 	clat = ncfg;
 	bs_cfg_set(&cfg[ncfg++], "latency", 2, 8, MODE_LATENCY, 2, IMPL_SHARED, IMPL_SPINLOCK,
-		   IMPL_MAX);
+		   IMPL_MAX, IMPL_MAX);
 	if (bs_cfg_run(&cfg[clat], reps, ms) != 0)
 		return 1;
 
 	for (i = 0; i < RTE_DIM(bursts); i++) {
 		sl[i] = cfg[c2 + i].paired[1];
 		pl[i] = cfg[cpl + i].paired[2];
+		ny[i] = cfg[c2 + i].noyield_paired;
 		p1[i] = cfg[c1 + i].paired[1];
 		slm[i] = ratio(cfg[c2 + i].med[0].mpps, cfg[c2 + i].med[1].mpps);
 		plm[i] = ratio(cfg[cpl + i].med[0].mpps, cfg[cpl + i].med[2].mpps);
@@ -843,7 +883,9 @@ main(int argc, char **argv)
 	       "rte_eth_tx_burst() that offered it: shared, to its\n  doorbell (the driver's TSC "
 	       "stamp); spinlock, to the return of the call that took it (whose\n  last step is "
 	       "the doorbell); cost (paced alike, one sender) = the time a call that took its\n"
-	       "  whole burst spent in rte_eth_tx_burst(), p50/p99 columns\n", BS_LAT_GAP_US);
+	       "  whole burst spent in rte_eth_tx_burst(), p50/p99 columns; noyield = the shared "
+	       "queue\n  with stall_yield off (noyield_* keys: its paired ratio to the spinlock)\n",
+	       BS_LAT_GAP_US);
 	printf("cost of a call, 1 sender, paced (p50, shared / unshared, geomean B=1, 8, 32): "
 	       "%.3f\n", geomean(pc, 3));
 	printf("doorbells per frame, 2 lcores, B=8: shared %.4f (1/%.0f), spinlock %.4f\n"
@@ -856,11 +898,13 @@ main(int argc, char **argv)
 	       "p1_shared_vs_unshared=%.3f shared_vs_per_lcore=%.3f oversub4_vs_spinlock=%.3f "
 	       "p99_latency_vs_spinlock=%.3f shared_vs_spinlock_of_medians=%.3f "
 	       "p1_shared_vs_unshared_of_medians=%.3f shared_vs_per_lcore_of_medians=%.3f "
-	       "oversub4_vs_spinlock_of_medians=%.3f\n",
+	       "oversub4_vs_spinlock_of_medians=%.3f noyield_vs_spinlock=%.3f "
+	       "noyield_oversub4_vs_spinlock=%.3f\n",
 	       geomean(sl, 3), cfg[c2 + 1].med[0].db_per_pkt, geomean(p1, 3), geomean(pl, 3),
 	       cfg[co4].paired[1], ratio(cfg[clat].med[0].lat99_ns, cfg[clat].med[1].lat99_ns),
 	       geomean(slm, 3), geomean(p1m, 3), geomean(plm, 3),
-	       ratio(cfg[co4].med[0].mpps, cfg[co4].med[1].mpps));
+	       ratio(cfg[co4].med[0].mpps, cfg[co4].med[1].mpps), geomean(ny, 3),
+	       cfg[co4].noyield_paired);
 	rte_eth_dev_stop(BS_PORT);
 	rte_eth_dev_stop(BS_PEER);
 	rte_eth_dev_close(BS_PORT);

@@ -2,7 +2,8 @@
 /* Copyright(c) 2026 The qlxge authors */
 
 /* Forced stalls: the drain takes nothing 10% of the time and a random prefix 30%; can_drain()
- * lies both ways 30% of the time; a completion agent resumes (and try-locks) at random. */
+ * lies both ways 30% of the time; a completion agent resumes (and try-locks) at random.
+ * Producers refused by the stalled ring yield the CPU (stall_yield), as the driver's do. */
 
 #include <setjmp.h>
 #include <stdarg.h>
@@ -25,5 +26,6 @@ stress_stall(void **state)
 	(void)state;
 	mpring_conf_init(&c.ring);
 	c.ring.budget_items = 32;
+	c.ring.stall_yield = true;
 	stress_run(&c, stress_items(c.weight));
 }

@@ -180,6 +180,57 @@ test_mpring_full_ring_partial_acceptance(void **state)
 	ring_del(&s);
 }
 
+/*
+ * stall_yield: a call that leaves items with its caller while the ring is STALLED yields the
+ * CPU once (counted in yields), in burst and bulk mode, whole or partial refusal; without the
+ * flag, or while the ring is not stalled (a ring full behind a consumer that makes progress
+ * is the full-ring wait's business), it does not.
+ */
+static void
+run_stall_yield(bool on)
+{
+	struct mpring_conf conf;
+	struct mpring_stats st;
+	struct sink s;
+	struct mpring *r;
+	uintptr_t v[10];
+
+	mpring_conf_init(&conf);
+	conf.stall_yield = on;
+	r = ring_new(&s, 8, 64, &conf);
+	s.stall = true;
+	s.can = false;
+	fill_seq(v, 10, 1);
+	assert_int_equal(mpring_enqueue_burst(r, (void **)v, 5), 5);	/* all taken: no yield */
+	assert_int_equal(mpring_state_get(r), MPRING_STALLED);
+	mpring_stats_get(r, &st);
+	assert_int_equal(st.yields, 0);
+	assert_int_equal(mpring_enqueue_burst(r, (void **)&v[5], 5), 2);	/* partly refused */
+	assert_int_equal(mpring_enqueue_burst(r, (void **)&v[7], 3), 0);	/* refused */
+	assert_int_equal(mpring_enqueue_bulk(r, (void **)&v[7], 1), -ENOBUFS);
+	mpring_stats_get(r, &st);
+	assert_int_equal(st.yields, on ? 3 : 0);
+	assert_int_equal(st.dropped, 4);
+	/* not stalled any more: the refused rest goes in, the ring drains, nothing is lost */
+	s.stall = false;
+	s.can = true;
+	assert_int_equal(mpring_enqueue_burst(r, (void **)&v[7], 3), 3);
+	check_log_seq(&s, 1, 10);
+	assert_true(mpring_is_idle(r));
+	mpring_stats_get(r, &st);
+	assert_int_equal(st.yields, on ? 3 : 0);
+	mpring_test_check_stats(r);
+	ring_del(&s);
+}
+
+static void
+test_mpring_stall_yield(void **state)
+{
+	(void)state;
+	run_stall_yield(false);
+	run_stall_yield(true);
+}
+
 static void
 test_mpring_bulk_all_or_nothing(void **state)
 {
@@ -762,6 +813,7 @@ main(void)
 		cmocka_unit_test(test_mpring_idle_ring_drains_caller_burst_directly),
 		cmocka_unit_test(test_mpring_wrap_sizes),
 		cmocka_unit_test(test_mpring_full_ring_partial_acceptance),
+		cmocka_unit_test(test_mpring_stall_yield),
 		cmocka_unit_test(test_mpring_bulk_all_or_nothing),
 		cmocka_unit_test(test_mpring_partial_drain_loops),
 		cmocka_unit_test(test_mpring_stall_then_resume),

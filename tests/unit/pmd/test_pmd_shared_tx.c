@@ -135,11 +135,16 @@ test_shared_tx_capability(void **state)
 	conf.budget_us = 0;
 	conf.sole_us = 1000001;
 	assert_int_equal(rte_pmd_qlxge_tx_shared_conf_set(port, &conf), -EINVAL);
+	conf.sole_us = 0;
+	conf.stall_yield = 1;	/* 0 (on) or RTE_PMD_QLXGE_TXS_YIELD_OFF */
+	assert_int_equal(rte_pmd_qlxge_tx_shared_conf_set(port, &conf), -EINVAL);
+	conf.stall_yield = 0;
 	assert_int_equal(rte_pmd_qlxge_tx_shared_conf_set(port, NULL), -EINVAL);
 	conf = (struct rte_pmd_qlxge_tx_shared_conf){ .hold_us = 5, .hold_pkts = 16,
 						      .budget_pkts = 64, .budget_us = 20,
 						      .sole_calls = RTE_PMD_QLXGE_TXS_SOLE_OFF,
-						      .sole_us = 1000 };
+						      .sole_us = 1000,
+						      .stall_yield = RTE_PMD_QLXGE_TXS_YIELD_OFF };
 	assert_int_equal(rte_pmd_qlxge_tx_shared_conf_set(port, &conf), 0);
 	assert_int_equal(rte_pmd_qlxge_tx_shared_conf_get(port, &got), 0);
 	assert_memory_equal(&conf, &got, sizeof(conf));
@@ -177,25 +182,28 @@ test_shared_tx_capability(void **state)
  * A ring stalled on a full work queue goes on only when somebody calls: with the model
  * stopped, the work queue fills, then the ring; the model then completes everything, and the
  * frames in the ring stay there (no timer) until a tx_done_cleanup (round 0), or the next
- * burst, or a burst of none (round 1).
+ * burst, or a burst of none (round 1). A call the full queue refuses (all or part of its
+ * frames) yields the CPU once, unless stall_yield is off (@yield false): the queue's yields.
  */
 static void
-test_shared_tx_stall_resumes_on_call(void **state)
+stall_resumes_on_call(bool yield)
 {
 	static struct storm st;
 	struct rte_pmd_qlxge_txq_shared_stats ss;
 	struct rte_mbuf *m[32];
-	uint64_t accepted = 0, queued, base;
+	uint64_t accepted = 0, queued, base, yields;
 	unsigned int round, k, i;
 	uint16_t port;
 
-	(void)state;
 	memset(&st, 0, sizeof(st));
-	assert_int_equal(storm_open(&st, "shtx_stall", false, false), 0);
+	st.conf.stall_yield = yield ? 0 : RTE_PMD_QLXGE_TXS_YIELD_OFF;
+	assert_int_equal(storm_open(&st, yield ? "shtx_stall" : "shtx_stall_ny", false, false),
+			 0);
 	port = st.p.port[0];
 	for (round = 0; round < 2; round++) {
 		qlxge_sim_thread_stop(st.p.ad);
 		base = accepted;
+		yields = pmd_xstat(port, "tx_q0_shared_yields");
 		/* fill the work queue and the ring (TX_DESC - 1); the work queue takes bursts
 		 * of 32 until less than that is left (a batch that does not fit a nearly full
 		 * queue waits for room for 32) */
@@ -213,6 +221,13 @@ test_shared_tx_stall_resumes_on_call(void **state)
 		assert_true(ss.stalls >= 1);
 		queued = ss.ring_count;
 		assert_int_equal(queued, TX_DESC - 1);
+		/* the last call was refused part of its burst, on the stalled ring; so is the
+		 * next, all of it */
+		assert_int_equal(pmd_xstat(port, "tx_q0_shared_yields") - yields, yield ? 1 : 0);
+		frames_make(&st, m, 8, (uint32_t)accepted);
+		assert_int_equal(rte_eth_tx_burst(port, 0, m, 8), 0);
+		rte_pktmbuf_free_bulk(m, 8);
+		assert_int_equal(pmd_xstat(port, "tx_q0_shared_yields") - yields, yield ? 2 : 0);
 		/* the device completes all it was given; those frames arrive */
 		for (i = 0; i < 1000 && qlxge_sim_poll(st.p.ad) != 0; i++)
 			;
@@ -260,6 +275,14 @@ test_shared_tx_stall_resumes_on_call(void **state)
 	assert_int_equal(rte_eth_dev_stop(port), 0);
 	assert_int_equal(rte_mempool_avail_count(st.tx_pool), POOL_TX);
 	storm_close(&st);
+}
+
+static void
+test_shared_tx_stall_resumes_on_call(void **state)
+{
+	(void)state;
+	stall_resumes_on_call(true);
+	stall_resumes_on_call(false);
 }
 
 /*
