@@ -135,25 +135,6 @@ mpring_pvt_assert_fail(const char *what, const char *file, int line)
 	abort();
 }
 
-/*
- * One step of a wait for another thread (a consumer to step down or make room, a producer to
- * leave): pause for the first MPRING_PVT_SPINS steps, then yield the CPU at every step, because
- * on an oversubscribed host the thread we wait for may be preempted on our own core.
- * Returns true if it yielded.
- */
-bool
-mpring_pvt_wait_step(const struct mpring_pvt_ctx *c, uint32_t *spins)
-{
-	if (*spins < MPRING_PVT_SPINS) {
-		++*spins;
-		rte_pause();
-		return false;
-	}
-	mpring_pvt_stat_yield(c);
-	sched_yield();
-	return true;
-}
-
 /* Copy @n items into the slots from @start: memcpy, which copies a burst in a few wide moves
  * (the loop it replaces cost 61 instructions for 8 items, the producer's largest part). */
 static void
@@ -1116,26 +1097,6 @@ prod_enqueue(struct mpring *r, const struct mpring_pvt_ctx *c, void *const *item
 	return k;
 }
 
-/*
- * The caller leaves items with its caller's caller: if the ring is stalled, and conf.stall_yield
- * asks for it, yield the CPU once. A stall waits for the drain's resource; nothing this thread
- * can do frees it, and whoever does (the device's software, another thread) may run on this
- * core, which the caller would otherwise spend asking again at once. One yield, not a wait:
- * the call still returns, as ethdev's tx_burst and every caller of a full ring expect.
- */
-static void
-prod_stall_yield(const struct mpring *r, const struct mpring_pvt_ctx *c)
-{
-	union mpring_pvt_word w;
-
-	/* Relaxed: a hint; a stale word costs one yield too many or too few. */
-	w.u = __atomic_load_n(&r->state, __ATOMIC_RELAXED);
-	if (mpring_pvt_state(w) != MPRING_STALLED)
-		return;
-	mpring_pvt_stat_yield(c);
-	sched_yield();
-}
-
 static uint32_t
 enqueue(struct mpring *r, void *const *items, uint32_t n, unsigned int mode, bool rest,
 	int *err)
@@ -1150,7 +1111,7 @@ enqueue(struct mpring *r, void *const *items, uint32_t n, unsigned int mode, boo
 	k = prod_enqueue(r, &c, items, n, mode, rest, err);
 	/* not from inside the drain (ONLY): its caller holds the role and the stall is its */
 	if (unlikely(k < n) && r->stall_yield && mode != MPRING_PVT_ONLY)
-		prod_stall_yield(r, &c);
+		mpring_pvt_stall_yield(r, &c);
 	return k;
 }
 

@@ -123,6 +123,8 @@ struct mpring_pvt_ctx;
 #define MPRING_PVT_RES_FLUSH		0x200u
 
 bool mpring_pvt_wait_step(const struct mpring_pvt_ctx *c, uint32_t *spins);
+/* A producer leaves items with its caller: one yield if the ring is stalled (mpring_wait.c). */
+void mpring_pvt_stall_yield(const struct mpring *r, const struct mpring_pvt_ctx *c);
 int mpring_pvt_res_claim(struct mpring *r, const struct mpring_pvt_ctx *c,
 		union mpring_pvt_word w, unsigned int which, unsigned int flags);
 uint32_t mpring_pvt_cons_run(struct mpring *r, const struct mpring_pvt_ctx *c,
