@@ -64,13 +64,6 @@ sim_dma_win_fill(struct sim_dma_win *w, uint64_t iova, size_t len)
 	return -ENOTSUP;
 }
 
-void *
-sim_dma_map_win(struct qlxge_sim_func *fn, struct sim_dma_win *win, uint64_t iova, size_t len)
-{
-	(void)win;	/* no windows: left empty */
-	return sim_dma_map(fn, iova, len);
-}
-
 int
 sim_dma_read(struct qlxge_sim_func *fn, uint64_t iova, void *dst, size_t len)
 {

@@ -253,36 +253,16 @@ sim_dma_fault_hit(struct qlxge_sim_func *fn)
 	return true;
 }
 
-static struct sim_dma_win *
-sim_dma_blk(struct qlxge_sim_func *fn, uint64_t iova)
-{
-	return &fn->dma_blk[(iova >> SIM_DMA_BLK_SHIFT) % SIM_DMA_FN_BLKS];
-}
-
-/*
- * Slow path of sim_dma_get: translate once, keep the run in the block's window and the last
- * misses' (@p *wp: the window that holds it; NULL with caching off).
- */
+/* Slow path of sim_dma_get: translate, keep the run in the function's buffer windows. */
 static void *
-sim_dma_get_slow(struct qlxge_sim_func *fn, uint64_t iova, size_t len, const char *what,
-		 const struct sim_dma_win **wp)
+sim_dma_get_slow(struct qlxge_sim_func *fn, uint64_t iova, size_t len, const char *what)
 {
-	struct sim_dma_win *w = sim_dma_blk(fn, iova);
-	void *va = NULL;
-	int rc;
+	void *va;
 
-	*wp = NULL;
-	if (!sim_dma_fault_hit(fn)) {
-		rc = sim_dma_win_fill(w, iova, len);
-		if (rc == 0) {
-			/* the window holds the range it was filled for */
-			va = w->va + (iova - w->iova);
-			fn->dma_win[fn->dma_win_next++ % SIM_DMA_FN_WINS] = *w;
-			*wp = w;
-		} else if (rc == -ENOTSUP) {
-			va = sim_dma_xlate(iova, len);
-		}
-	}
+	if (sim_dma_fault_hit(fn))
+		va = NULL;
+	else
+		va = sim_dma_xlate(iova, len);
 	if (va == NULL) {
 		/* logged at the 1st, 2nd, 4th, 8th ... error: memory never mapped for DMA (a
 		 * pool of anonymous memory) fails once per frame, and the count says how often */
@@ -294,39 +274,27 @@ sim_dma_get_slow(struct qlxge_sim_func *fn, uint64_t iova, size_t len, const cha
 		sim_dev_error(fn, QLXGE_ERR_STS_MA);
 		return NULL;
 	}
+	sim_dma_win_fill(&fn->dma_win[fn->dma_win_next++ % SIM_DMA_FN_WINS], iova, len);
 	return va;
 }
 
 /*
  * Translate one access of @p fn. Buffers (frames, gather lists, page tables) sit in a few runs
- * of DPDK memory: the function's last windows, then its block's window, catch nearly all of
- * them without a lookup. @p *wp: the window that holds the range (NULL: none). Under the
- * adapter lock, like every device access.
+ * of DPDK memory: the function's last windows catch nearly all of them without a lookup. Under
+ * the adapter lock, like every device access.
  */
 static inline void *
-sim_dma_get(struct qlxge_sim_func *fn, uint64_t iova, size_t len, const char *what,
-	    const struct sim_dma_win **wp)
+sim_dma_get(struct qlxge_sim_func *fn, uint64_t iova, size_t len, const char *what)
 {
-	const struct sim_dma_win *w;
-	void *va;
-
 	if (likely(fn->fault[QLXGE_SIM_FAULT_DMA_ERROR] == 0) && len != 0) {
 		for (unsigned int i = 0; i < SIM_DMA_FN_WINS; i++) {
-			w = &fn->dma_win[i];
-			va = sim_dma_win_va(w, iova, len);
-			if (va != NULL) {
-				*wp = w;
+			void *va = sim_dma_win_va(&fn->dma_win[i], iova, len);
+
+			if (va != NULL)
 				return va;
-			}
-		}
-		w = sim_dma_blk(fn, iova);
-		va = sim_dma_win_va(w, iova, len);
-		if (va != NULL) {
-			*wp = w;
-			return va;
 		}
 	}
-	return sim_dma_get_slow(fn, iova, len, what, wp);
+	return sim_dma_get_slow(fn, iova, len, what);
 }
 
 int
@@ -361,8 +329,7 @@ sim_dma_win_fill(struct sim_dma_win *w, uint64_t iova, size_t len)
 int
 sim_dma_read(struct qlxge_sim_func *fn, uint64_t iova, void *dst, size_t len)
 {
-	const struct sim_dma_win *w;
-	void *va = sim_dma_get(fn, iova, len, "read", &w);
+	void *va = sim_dma_get(fn, iova, len, "read");
 
 	if (va == NULL)
 		return -EFAULT;
@@ -375,8 +342,7 @@ sim_dma_read(struct qlxge_sim_func *fn, uint64_t iova, void *dst, size_t len)
 int
 sim_dma_write(struct qlxge_sim_func *fn, uint64_t iova, const void *src, size_t len)
 {
-	const struct sim_dma_win *w;
-	void *va = sim_dma_get(fn, iova, len, "write", &w);
+	void *va = sim_dma_get(fn, iova, len, "write");
 
 	if (va == NULL)
 		return -EFAULT;
@@ -389,20 +355,5 @@ sim_dma_write(struct qlxge_sim_func *fn, uint64_t iova, const void *src, size_t 
 void *
 sim_dma_map(struct qlxge_sim_func *fn, uint64_t iova, size_t len)
 {
-	const struct sim_dma_win *w;
-
-	return sim_dma_get(fn, iova, len, "map", &w);
-}
-
-void *
-sim_dma_map_win(struct qlxge_sim_func *fn, struct sim_dma_win *win, uint64_t iova, size_t len)
-{
-	const struct sim_dma_win *w;
-	void *va = sim_dma_get(fn, iova, len, "map", &w);
-
-	if (va != NULL && w != NULL)
-		*win = *w;	/* the run found, with no second translation */
-	else if (va != NULL)
-		sim_dma_win_fill(win, iova, len);
-	return va;
+	return sim_dma_get(fn, iova, len, "map");
 }

@@ -39,10 +39,6 @@ int sim_dma_write(struct qlxge_sim_func *fn, uint64_t iova, const void *src, siz
  */
 void *sim_dma_map(struct qlxge_sim_func *fn, uint64_t iova, size_t len);
 
-/** sim_dma_map(), and @p win filled with the good run around the range (for the next access). */
-void *sim_dma_map_win(struct qlxge_sim_func *fn, struct sim_dma_win *win, uint64_t iova,
-		      size_t len);
-
 /** Same translation with no error recorded and no fault injection (inspection, tests). */
 void *sim_dma_xlate(uint64_t iova, size_t len);
 
@@ -70,11 +66,15 @@ static __rte_always_inline void *
 sim_dma_at(struct qlxge_sim_func *fn, struct sim_dma_win *w, uint64_t iova, size_t len)
 {
 	uint64_t off = iova - w->iova;
+	void *va;
 
 	/* fn->dma_gen: sampled per poll step, SIM_DMA_GEN_OFF while a DMA fault is injected */
 	if (likely(w->gen == fn->dma_gen && off < w->len && len <= w->len - off))
 		return w->va + off;
-	return sim_dma_map_win(fn, w, iova, len);
+	va = sim_dma_map(fn, iova, len);
+	if (va != NULL)
+		sim_dma_win_fill(w, iova, len);
+	return va;
 }
 
 /* Slow path of sim_dma_ring_at(): check the whole ring [base, base + size) once this step. */

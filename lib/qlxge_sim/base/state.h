@@ -39,13 +39,6 @@
 #define SIM_FRAME_MAX		16384u
 /* DMA windows of a function for buffers (frames, lists): the runs its last misses found. */
 #define SIM_DMA_FN_WINS		2u
-/*
- * ... and a window per 2 MiB block of IOVA (the block's slot, modulo): with IOVA as PA a
- * mempool spreads over hugepages that are rarely contiguous in IOVA, one run each, more than
- * the last two windows hold.
- */
-#define SIM_DMA_FN_BLKS		64u
-#define SIM_DMA_BLK_SHIFT	21
 /* Semaphore owner values: a function index, or nobody / the firmware ("other agent"). */
 #define SIM_SEM_FREE		0xFFu
 
@@ -147,7 +140,6 @@ struct qlxge_sim_func {
 	struct qlxge_sim_counters cnt;
 	struct sim_dma_win dma_win[SIM_DMA_FN_WINS];	/* base/dma.c */
 	unsigned int dma_win_next;
-	struct sim_dma_win dma_blk[SIM_DMA_FN_BLKS];	/* base/dma.c */
 	uint64_t dma_gen;		/* sim_dma_gen at the poll step's start (sim_dma_at) */
 	struct sim_dma_win tx_buf_win;	/* the TX engine's last frame buffer (dataplane/tx.c) */
 	uint32_t trace;			/* SIM_TA_* areas tracing at DEBUG (sim_trace_refresh) */
